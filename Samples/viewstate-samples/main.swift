@@ -1,0 +1,3 @@
+import ViewStateKit
+
+print("usage: viewstate-samples — the sample screens arrive with the samples issue")

@@ -1,0 +1,82 @@
+import Foundation
+
+/// Why a screen could not show its content: a reason a renderer can branch on, and a
+/// message it can show.
+///
+/// `description` reads `"<reason> — <message>"`, e.g. `"not found — category 999"`.
+public struct LoadFailure: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What kind of failure this is, so a renderer can choose an icon, a retry button or a
+    /// different screen. The raw value is a short human-readable phrase.
+    public enum Reason: String, Equatable, Sendable, CaseIterable {
+        /// The thing asked for does not exist (an unknown id, an HTTP 404).
+        case notFound = "not found"
+        /// The request never got a usable answer (offline, connection lost, transport error).
+        case network
+        /// The server answered with an error (an HTTP 5xx, a rejected change).
+        case server = "server error"
+        /// The request took longer than allowed.
+        case timeout = "timed out"
+        /// An answer arrived but could not be read (malformed, truncated or wrongly typed data).
+        case badData = "bad data"
+        /// The load was cancelled before it finished.
+        case cancelled
+        /// Any other error; the message carries the error's own description.
+        case other
+    }
+
+    /// The kind of failure.
+    public var reason: Reason
+    /// A human-readable sentence or phrase saying what went wrong.
+    public var message: String
+
+    /// A failure with the given reason and message.
+    public init(_ reason: Reason, _ message: String) {
+        self.reason = reason
+        self.message = message
+    }
+
+    /// The failure `Loader.cancel()` publishes.
+    public static let cancelled = LoadFailure(.cancelled, "the load was cancelled")
+
+    /// Classifies any error: a `LoadFailure` is kept as it is, `CancellationError` becomes
+    /// `.cancelled`, `DecodingError` becomes `.badData` with the failing field's path,
+    /// `URLError` becomes `.timeout`, `.cancelled` or `.network`, and anything else `.other`.
+    public init(_ error: any Error) {
+        switch error {
+        case let failure as LoadFailure:
+            self = failure
+        case is CancellationError:
+            self = .cancelled
+        case let decoding as DecodingError:
+            self.init(.badData, LoadFailure.describe(decoding))
+        case let url as URLError:
+            switch url.code {
+            case .timedOut: self.init(.timeout, "the request timed out")
+            case .cancelled: self = .cancelled
+            default: self.init(.network, url.localizedDescription)
+            }
+        default:
+            self.init(.other, String(describing: error))
+        }
+    }
+
+    /// `"<reason> — <message>"`.
+    public var description: String { "\(reason.rawValue) — \(message)" }
+
+    private static func describe(_ error: DecodingError) -> String {
+        func path(_ context: DecodingError.Context) -> String {
+            let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
+            return keys.isEmpty ? "the top level" : keys.joined(separator: ".")
+        }
+        switch error {
+        case .dataCorrupted(let context):
+            return "unreadable data at \(path(context)): \(context.debugDescription)"
+        case .keyNotFound(let key, let context):
+            return "missing field \"\(key.stringValue)\" at \(path(context))"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return "wrong type at \(path(context)): \(context.debugDescription)"
+        @unknown default:
+            return "unreadable data"
+        }
+    }
+}

@@ -1,0 +1,28 @@
+/// A view that draws whatever `ViewState` it is given.
+///
+/// Conform a view controller or view to it and switch on the state in `render(_:)`; bind it
+/// to a logic controller's cell with `bind(to:)`.
+@MainActor
+public protocol Renderer: AnyObject {
+    /// What the screen shows when it is presenting.
+    associatedtype Content
+
+    /// Draws `state`. Called once when bound (with the current state), then once per state sent.
+    func render(_ state: ViewState<Content>)
+}
+
+extension StateCell {
+    /// Renders the current state on `renderer` now, then every state sent afterwards.
+    ///
+    /// The renderer is held weakly: binding never keeps a view alive. Once the renderer is
+    /// gone the binding ends itself at the next send, silently. Cancel or drop the returned
+    /// token to unbind earlier.
+    @MainActor
+    public func bind<R: Renderer>(to renderer: R) -> ObservationToken where Value == ViewState<R.Content> {
+        ObservationToken(source: self, id: register { [weak renderer] state in
+            guard let renderer else { return false }
+            renderer.render(state)
+            return true
+        })
+    }
+}

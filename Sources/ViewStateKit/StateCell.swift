@@ -1,0 +1,167 @@
+/// An observable cell holding one value: the latest state of a screen.
+///
+/// The delivery contract, in full (each sentence has a test named after its rule):
+/// - C1: `observe` calls the observer at once, inside the call, with the current value, then
+///   with every later value in send order.
+/// - C2: observers are called in the order they started observing.
+/// - C3: equal values are delivered again; `observeRemovingDuplicates(_:)` opts out.
+/// - C4: `value` is updated before any observer is called.
+/// - C5: a send made from inside an observer is queued, not nested: the current value reaches
+///   every observer first, then the queued one does, so every observer sees the same sequence.
+/// - C6: an observer added during a delivery gets the current value once, then later sends only.
+/// - C7: after `cancel()` returns, that observer is never called again, even mid-delivery.
+/// - C8: cancelling twice, or after the cell is gone, does nothing.
+/// - C9: the cell holds its observers and a token holds the cell weakly; a freed cell frees
+///   every observer silently.
+/// - C10: in debug builds, a delivery that drains more than 1,000 queued sends prints a warning.
+///
+/// A cell is not `Sendable`: it lives in its owner's isolation domain (usually the main actor),
+/// so it needs no lock. Work finishing elsewhere hops back to that domain before it sends.
+public final class StateCell<Value> {
+    /// The current value. It is updated before any observer hears of it (C4).
+    public private(set) var value: Value
+
+    private var observers: [Observer] = []
+    private var queuedSends: [Value] = []
+    private var isDelivering = false
+    private var hasCancelledObservers = false
+    private var nextObserverID = 0
+
+    /// Where the C10 runaway warning goes; tests replace it to read the warning.
+    var warn: (String) -> Void = { message in print(message) }
+
+    /// How many queued sends one delivery drains before C10 warns.
+    static var runawayLimit: Int { 1_000 }
+
+    private struct Observer {
+        let id: Int
+        /// `nil` once cancelled during a delivery; removed when the delivery ends.
+        /// Returning `false` ends the observation (a renderer that has gone away).
+        var receive: ((Value) -> Bool)?
+    }
+
+    /// A cell holding `initial`.
+    public init(_ initial: Value) {
+        value = initial
+    }
+
+    /// Makes `newValue` the current value and delivers it to every observer, in the order they
+    /// started observing. A send from inside an observer is queued and delivered after the
+    /// current delivery reaches everyone (C5).
+    public func send(_ newValue: Value) {
+        if isDelivering {
+            queuedSends.append(newValue)
+        } else {
+            deliver(newValue, onlyTo: nil)
+        }
+    }
+
+    /// Calls `observer` now with the current value, then with every value sent afterwards,
+    /// until the returned token is cancelled or freed, or the cell is freed.
+    public func observe(_ observer: @escaping (Value) -> Void) -> ObservationToken {
+        ObservationToken(source: self, id: register { value in
+            observer(value)
+            return true
+        })
+    }
+
+    /// Adds an observer that stays registered while `receive` returns `true`, replays the
+    /// current value to it, and returns its id. The library's own observers (renderer bindings,
+    /// async sequences) use this to end themselves.
+    func register(_ receive: @escaping (Value) -> Bool) -> Int {
+        let id = nextObserverID
+        nextObserverID += 1
+        observers.append(Observer(id: id, receive: receive))
+        deliver(value, onlyTo: observers.count - 1)
+        return id
+    }
+
+    /// The number of live observers.
+    var observerCount: Int {
+        observers.count { $0.receive != nil }
+    }
+
+    /// The one delivery loop. It delivers `first` to every observer, or only to the newcomer at
+    /// `onlyTo` (a replay), then drains the sends queued meanwhile, each to every observer.
+    /// A replay asked for while a delivery is running happens at once, inside it (C1, C6).
+    private func deliver(_ first: Value, onlyTo newcomer: Int?) {
+        if isDelivering {
+            if let newcomer { notify(at: newcomer) }
+            return
+        }
+        isDelivering = true
+        value = first
+        if let newcomer { notify(at: newcomer) } else { notifyAll() }
+        var drained = 0
+        while !queuedSends.isEmpty {
+            value = queuedSends.removeFirst()
+            drained += 1
+            if drained == Self.runawayLimit + 1 { warnAboutRunawaySends() }
+            notifyAll()
+        }
+        isDelivering = false
+        if hasCancelledObservers {
+            observers.removeAll { $0.receive == nil }
+            hasCancelledObservers = false
+        }
+    }
+
+    private func notifyAll() {
+        // Observers added from inside this loop wait for the next value (C6).
+        let count = observers.count
+        for index in 0..<count { notify(at: index) }
+    }
+
+    private func notify(at index: Int) {
+        guard let receive = observers[index].receive else { return }  // cancelled (C7)
+        if !receive(value) {
+            removeObserver(id: observers[index].id)
+        }
+    }
+
+    private func warnAboutRunawaySends() {
+        #if DEBUG
+        warn("""
+            ViewStateKit warning: a StateCell<\(Value.self)> drained more than \(Self.runawayLimit) \
+            sends queued by its own observers in one delivery. An observer is probably sending a \
+            new value every time it is called.
+            """)
+        #endif
+    }
+}
+
+extension StateCell: ObserverRemoving {
+    func removeObserver(id: Int) {
+        // Ids are handed out in increasing order, so the array is sorted by id.
+        var low = 0
+        var high = observers.count
+        while low < high {
+            let middle = (low + high) / 2
+            if observers[middle].id < id { low = middle + 1 } else { high = middle }
+        }
+        guard low < observers.count, observers[low].id == id, observers[low].receive != nil else { return }
+        if isDelivering {
+            observers[low].receive = nil
+            hasCancelledObservers = true
+        } else {
+            observers.remove(at: low)
+        }
+    }
+}
+
+extension StateCell where Value: Equatable {
+    /// Like `observe(_:)`, but skips a value equal to the last one this observer was given:
+    /// the explicit opt-in to duplicate filtering (C3).
+    public func observeRemovingDuplicates(_ observer: @escaping (Value) -> Void) -> ObservationToken {
+        var last: Value?
+        return observe { value in
+            guard value != last else { return }
+            last = value
+            observer(value)
+        }
+    }
+}
+
+/// A cell lives in one isolation domain; Swift checks that it never crosses to another.
+@available(*, unavailable)
+extension StateCell: Sendable {}

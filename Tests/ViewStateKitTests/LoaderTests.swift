@@ -1,0 +1,181 @@
+import Dispatch
+import Testing
+@testable import ViewStateKit
+
+@Suite("Loader: latest load wins")
+@MainActor
+struct LoaderTests {
+    let loader = Loader<[String]>()
+    let service = StubService<[String]>()
+    let renderer = RecordingRenderer<[String]>()
+
+    private func load() {
+        loader.load(then: { renderer.render($0) }) { done in service.fetch(completion: done) }
+    }
+
+    @Test("a successful load publishes loading, then presenting")
+    func success() {
+        load()
+        #expect(renderer.states == [.loading])
+        #expect(loader.isLoading)
+        service.release(0, with: .success(["CU", "GS25"]))
+        #expect(renderer.states == [.loading, .presenting(["CU", "GS25"])])
+        #expect(!loader.isLoading)
+    }
+
+    @Test("a failed load publishes loading, then failed with the classified reason")
+    func failure() {
+        load()
+        service.release(0, with: .failure(LoadFailure(.server, "HTTP 500")))
+        #expect(renderer.states == [.loading, .failed(LoadFailure(.server, "HTTP 500"))])
+    }
+
+    @Test("superseded: the older response arriving after the newer one is dropped")
+    func superseded() {
+        load()
+        load()
+        service.release(1, with: .success(["new"]))
+        service.release(0, with: .success(["old"]))
+        #expect(renderer.states == [.loading, .loading, .presenting(["new"])])
+    }
+
+    @Test("superseded: the older response arriving first is dropped too")
+    func supersededOlderFirst() {
+        load()
+        load()
+        service.release(0, with: .success(["old"]))
+        #expect(renderer.states == [.loading, .loading])
+        service.release(1, with: .success(["new"]))
+        #expect(renderer.states == [.loading, .loading, .presenting(["new"])])
+    }
+
+    @Test("cancelled: the load ends in failed(cancelled) and its late response is dropped")
+    func cancelled() {
+        load()
+        loader.cancel()
+        service.release(0, with: .success(["late"]))
+        #expect(renderer.states == [.loading, .failed(.cancelled)])
+        #expect(!loader.isLoading)
+    }
+
+    @Test("cancel with nothing in flight does nothing")
+    func cancelIdle() {
+        loader.cancel()
+        load()
+        service.release(0, with: .success([]))
+        loader.cancel()
+        #expect(renderer.states == [.loading, .presenting([])])
+    }
+
+    @Test("a completion called twice publishes only once")
+    func completionCalledTwice() {
+        load()
+        service.release(0, with: .success(["first"]))
+        service.release(0, with: .failure(LoadFailure(.network, "again")))
+        #expect(renderer.states == [.loading, .presenting(["first"])])
+    }
+
+    @Test("a callback on a background queue hops to the main actor before publishing",
+          .timeLimit(.minutes(1)))
+    func backgroundCallback() async {
+        loader.load(then: { state in
+            MainActor.assertIsolated()
+            renderer.render(state)
+        }) { done in service.fetch(completion: done) }
+        service.release(0, with: .success(["CU"]), on: .global())
+        await renderer.waitForStates(2)
+        #expect(renderer.states == [.loading, .presenting(["CU"])])
+    }
+
+    @Test("superseded on background queues: only the newest response is rendered",
+          .timeLimit(.minutes(1)))
+    func supersededInBackground() async {
+        load()
+        load()
+        service.release(0, with: .success(["old"]), on: .global())
+        service.release(1, with: .success(["new"]), on: .global())
+        await renderer.waitForStates(3)
+        // Either reply may arrive first; only the newer one is rendered. A late "old" reply
+        // would also be dropped after the third load, which supersedes both.
+        load()
+        service.release(2, with: .success(["last"]))
+        #expect(renderer.states == [.loading, .loading, .presenting(["new"]), .loading, .presenting(["last"])])
+    }
+
+    @Test("async: success and failure publish loading then one final state")
+    func asyncSuccessAndFailure() async {
+        await loader.load(then: { renderer.render($0) }) { ["CU"] }.value
+        await loader.load(then: { renderer.render($0) }) { throw LoadFailure(.notFound, "store 9") }.value
+        #expect(renderer.states == [
+            .loading, .presenting(["CU"]),
+            .loading, .failed(LoadFailure(.notFound, "store 9")),
+        ])
+    }
+
+    @Test("async superseded: the older load is cancelled and its reply dropped")
+    func asyncSuperseded() async {
+        let first = PendingReply<[String]>()
+        let second = PendingReply<[String]>()
+        let older = loader.load(then: { renderer.render($0) }) { try await first.value() }
+        let newer = loader.load(then: { renderer.render($0) }) { try await second.value() }
+        second.send(.success(["new"]))
+        await newer.value
+        first.send(.success(["old"]))
+        await older.value
+        #expect(renderer.states == [.loading, .loading, .presenting(["new"])])
+    }
+
+    @Test("async cancelled: failed(cancelled), and the reply is dropped")
+    func asyncCancelled() async {
+        let reply = PendingReply<[String]>()
+        let task = loader.load(then: { renderer.render($0) }) { try await reply.value() }
+        loader.cancel()
+        reply.send(.success(["late"]))
+        await task.value
+        #expect(renderer.states == [.loading, .failed(.cancelled)])
+    }
+
+    @Test("load(into:) sends every state into the cell")
+    func loadIntoCell() async {
+        let cell = StateCell<ViewState<[String]>>(.failed(LoadFailure(.network, "offline")))
+        let token = cell.bind(to: renderer)
+        loader.load(into: cell) { done in service.fetch(completion: done) }
+        service.release(0, with: .success(["CU"]))
+        await loader.load(into: cell) { ["GS25"] }.value
+        #expect(renderer.states == [
+            .failed(LoadFailure(.network, "offline")),
+            .loading, .presenting(["CU"]),
+            .loading, .presenting(["GS25"]),
+        ])
+        _ = token
+    }
+}
+
+@Suite("Loader lifetime")
+@MainActor
+struct LoaderLifetimeTests {
+    @Test("a freed loader cancels its async load and publishes nothing more")
+    func freedLoaderCancels() async {
+        var loader: Loader<Int>? = Loader()
+        weak let weakLoader = loader
+        let reply = PendingReply<Int>()
+        var states: [ViewState<Int>] = []
+        let task = loader?.load(then: { states.append($0) }) { try await reply.value() }
+        loader = nil
+        #expect(weakLoader == nil)
+        await task?.value
+        #expect(task?.isCancelled == true)
+        #expect(states == [.loading])
+    }
+
+    @Test("a freed loader drops a completion that arrives later")
+    func freedLoaderDropsCompletion() {
+        let service = StubService<Int>()
+        var states: [ViewState<Int>] = []
+        var loader: Loader<Int>? = Loader()
+        loader?.load(then: { states.append($0) }) { done in service.fetch(completion: done) }
+        loader = nil
+        service.release(0, with: .success(1))
+        #expect(states == [.loading])
+    }
+}

@@ -1,0 +1,50 @@
+// The README's example, compiled and run. `.ci/run` checks that every line of the README's
+// example block appears here verbatim, so the two cannot drift apart.
+import Testing
+import ViewStateKit
+
+protocol StoresService: Sendable {
+    func stores() async throws -> [String]
+}
+
+@MainActor
+final class StoresController {
+    let state = StateCell<ViewState<[String]>>(.loading)
+    private let loader = Loader<[String]>()
+    private let service: any StoresService
+
+    init(service: any StoresService) { self.service = service }
+
+    @discardableResult
+    func load() -> Task<Void, Never> {
+        let service = self.service
+        return loader.load(into: state) { try await service.stores() }
+    }
+}
+
+final class StoresView: Renderer {
+    private(set) var text = ""
+
+    func render(_ state: ViewState<[String]>) {
+        switch state {
+        case .loading: text = "Loading…"
+        case .presenting(let stores): text = stores.joined(separator: ", ")
+        case .failed(let failure): text = failure.message
+        }
+    }
+}
+
+struct FixedStores: StoresService {
+    func stores() async throws -> [String] { ["CU", "GS25"] }
+}
+
+@Test @MainActor func storesScreenGoesFromLoadingToPresenting() async {
+    let controller = StoresController(service: FixedStores())
+    let view = StoresView()
+    var states: [ViewState<[String]>] = []
+    let tokens = [controller.state.bind(to: view), controller.state.observe { states.append($0) }]
+    await controller.load().value
+    #expect(states == [.loading, .loading, .presenting(["CU", "GS25"])])
+    #expect(view.text == "CU, GS25")
+    _ = tokens
+}
