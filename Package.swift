@@ -12,12 +12,19 @@ let package = Package(
     ],
     targets: [
         .target(name: "ViewStateKit"),
+        .target(
+            name: "ViewStateSamples",
+            dependencies: ["ViewStateKit"],
+            path: "Samples/ViewStateSamples",
+            resources: [.process("Resources")]
+        ),
         .executableTarget(
             name: "viewstate-samples",
-            dependencies: ["ViewStateKit"],
+            dependencies: ["ViewStateSamples"],
             path: "Samples/viewstate-samples"
         ),
         .testTarget(name: "ViewStateKitTests", dependencies: ["ViewStateKit"]),
+        .testTarget(name: "SamplesTests", dependencies: ["ViewStateSamples", "ViewStateKit"]),
     ],
     swiftLanguageModes: [.v6]
 )

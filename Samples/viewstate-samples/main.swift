@@ -1,3 +1,9 @@
-import ViewStateKit
+import Foundation
+import ViewStateSamples
 
-print("usage: viewstate-samples — the sample screens arrive with the samples issue")
+let status = await SamplesCLI.run(
+    Array(CommandLine.arguments.dropFirst()),
+    output: { print($0) },
+    errorOutput: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+)
+exit(status)

@@ -48,3 +48,26 @@ struct FixedStores: StoresService {
     #expect(view.text == "CU, GS25")
     _ = tokens
 }
+
+@Test("a controller freed mid-load is freed with its cell, and its load is cancelled")
+@MainActor func controllerFreedMidLoad() async {
+    let reply = PendingReply<[String]>()
+    struct HeldStores: StoresService {
+        let reply: PendingReply<[String]>
+        func stores() async throws -> [String] { try await reply.value() }
+    }
+    var controller: StoresController? = StoresController(service: HeldStores(reply: reply))
+    let view = StoresView()
+    weak let weakController = controller
+    weak let weakCell = controller?.state
+    let token = controller?.state.bind(to: view)
+    let load = controller?.load()
+    controller = nil
+    #expect(weakController == nil)
+    #expect(weakCell == nil)
+    reply.send(.success(["late"]))
+    await load?.value
+    #expect(load?.isCancelled == true)
+    #expect(view.text == "Loading…", "nothing rendered after the controller went away")
+    token?.cancel()
+}

@@ -1,0 +1,123 @@
+import Dispatch
+
+/// The `viewstate-samples` command: parses its arguments and runs the chosen screens.
+///
+/// Exit codes: 0 when the scenarios ran (a rendered `failed` state is a normal outcome),
+/// 2 for a usage error (one line on the error output, then the usage).
+@MainActor
+public enum SamplesCLI {
+    /// What the arguments asked for.
+    public struct Invocation: Equatable, Sendable {
+        /// The screens to run, in order.
+        public var screens: [Screen]
+        /// The scenario to run on each.
+        public var scenario: Scenario
+        /// The category to show, when one was given.
+        public var category: Int?
+        /// `true` when help was asked for.
+        public var help = false
+    }
+
+    /// Runs the command with `arguments` (without the program name) and returns its exit code.
+    /// `network` defaults to one calling back on a background queue, like URLSession.
+    public static func run(_ arguments: [String], network: StubNetwork = StubNetwork(),
+                           output: @escaping (String) -> Void, errorOutput: @escaping (String) -> Void) async -> Int32 {
+        let invocation: Invocation
+        switch parse(arguments) {
+        case .success(let parsed): invocation = parsed
+        case .failure(let error):
+            errorOutput("viewstate-samples: \(error.message)")
+            errorOutput(usage)
+            return 2
+        }
+        if invocation.help {
+            output(usage)
+            return 0
+        }
+        let runner = ScenarioRunner(network: network, write: output)
+        for screen in invocation.screens {
+            await runner.run(screen, invocation.scenario, category: invocation.category)
+        }
+        return 0
+    }
+
+    /// Why the arguments could not be understood.
+    public struct UsageError: Error, Equatable {
+        /// One line saying what is wrong.
+        public let message: String
+    }
+
+    /// Parses `arguments` (without the program name).
+    public static func parse(_ arguments: [String]) -> Result<Invocation, UsageError> {
+        var screen: Screen?
+        var scenario: Scenario?
+        var category: Int?
+        var remaining = arguments[...]
+        func fail(_ message: String) -> Result<Invocation, UsageError> { .failure(UsageError(message: message)) }
+
+        while let argument = remaining.popFirst() {
+            var flag = argument
+            var inlineValue: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                flag = String(argument[..<equals])
+                inlineValue = String(argument[argument.index(after: equals)...])
+            }
+            switch flag {
+            case "-h", "--help":
+                return .success(Invocation(screens: [], scenario: .success, help: true))
+            case "--scenario", "--category":
+                guard let value = inlineValue ?? remaining.popFirst(), !value.isEmpty, !value.hasPrefix("--") else {
+                    return fail("\(flag) needs a value")
+                }
+                if flag == "--scenario" {
+                    guard scenario == nil else { return fail("--scenario given twice") }
+                    guard let named = Scenario(rawValue: value) else { return fail("unknown scenario '\(value)'") }
+                    scenario = named
+                } else {
+                    guard category == nil else { return fail("--category given twice") }
+                    guard let id = Int(value) else { return fail("--category needs a whole number, got '\(value)'") }
+                    category = id
+                }
+            default:
+                if argument.hasPrefix("-") { return fail("unknown option '\(argument)'") }
+                guard screen == nil else { return fail("unexpected argument '\(argument)'") }
+                guard let named = Screen(rawValue: argument) else { return fail("unknown command '\(argument)'") }
+                screen = named
+            }
+        }
+
+        guard let screen else {
+            if scenario != nil || category != nil { return fail("--scenario and --category need a screen: bookmarks or categories") }
+            return .success(Invocation(screens: Screen.allCases, scenario: .success))
+        }
+        let chosen = scenario ?? .success
+        guard chosen.screens.contains(screen) else {
+            return fail("scenario '\(chosen.rawValue)' is not available for \(screen.rawValue)")
+        }
+        if category != nil, screen != .categories { return fail("--category applies to categories only") }
+        return .success(Invocation(screens: [screen], scenario: chosen, category: category))
+    }
+
+    /// The help text.
+    public static var usage: String {
+        let screens = Screen.allCases.map { "  \($0.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)) \($0.summary)" }
+        let scenarios = Scenario.allCases.map { scenario in
+            let only = scenario.screens.count == 1 ? " (\(scenario.screens[0].rawValue) only)" : ""
+            return "  \(scenario.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)) \(scenario.summary)\(only)"
+        }
+        return ([
+            "usage: viewstate-samples [bookmarks | categories] [--scenario NAME] [--category ID]",
+            "",
+            "Runs the sample screens against a stubbed network and prints every state they render.",
+            "With no screen, runs both screens' success scenario.",
+            "",
+            "screens:",
+        ] + screens + ["", "scenarios (default: success):"] + scenarios + [
+            "",
+            "options:",
+            "  --scenario NAME   the scenario to run (default: success)",
+            "  --category ID     the category to show (categories only; default 1, 999 for not-found)",
+            "  -h, --help        show this help",
+        ]).joined(separator: "\n")
+    }
+}

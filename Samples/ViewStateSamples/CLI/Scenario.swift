@@ -1,0 +1,77 @@
+/// A screen the CLI can run.
+public enum Screen: String, CaseIterable, Sendable {
+    /// The bookmarked-stores screen.
+    case bookmarks
+    /// The category product list.
+    case categories
+
+    var summary: String {
+        switch self {
+        case .bookmarks: "bookmarked stores: load, refresh, remove with rollback"
+        case .categories: "a category's products: paging, switching categories"
+        }
+    }
+}
+
+/// A story the CLI tells on a screen, with the stub network set up to produce it.
+public enum Scenario: String, CaseIterable, Sendable {
+    /// Everything answers normally.
+    case success
+    /// The server answers with an empty list.
+    case empty
+    /// The server answers HTTP 500.
+    case failure
+    /// The connection fails.
+    case offline
+    /// The request times out.
+    case timeout
+    /// The body is not JSON.
+    case malformed
+    /// The body is cut off half way.
+    case truncated
+    /// The body's ids are strings instead of numbers.
+    case wrongTypes = "wrong-types"
+    /// An unknown id: category 999, or removing a store that is not bookmarked.
+    case notFound = "not-found"
+    /// Two loads race; the older one's reply arrives last and is dropped.
+    case superseded
+    /// A load is cancelled while its reply is held.
+    case cancelled
+    /// Pull-to-refresh keeps the list on screen while it reloads.
+    case refresh
+    /// Removing a bookmark succeeds.
+    case remove
+    /// Removing a bookmark fails and is rolled back.
+    case rollback
+    /// "Load more" until the end of the list.
+    case paging
+
+    /// The screens this scenario applies to.
+    public var screens: [Screen] {
+        switch self {
+        case .refresh, .remove, .rollback: [.bookmarks]
+        case .paging: [.categories]
+        default: Screen.allCases
+        }
+    }
+
+    var summary: String {
+        switch self {
+        case .success: "everything answers normally"
+        case .empty: "the server returns an empty list"
+        case .failure: "the server answers HTTP 500"
+        case .offline: "the connection fails"
+        case .timeout: "the request times out"
+        case .malformed: "the body is not JSON"
+        case .truncated: "the body is cut off half way"
+        case .wrongTypes: "the body has ids of the wrong type"
+        case .notFound: "an unknown id (category 999; removing store 999)"
+        case .superseded: "a newer request wins; the older reply arrives late and is dropped"
+        case .cancelled: "the load is cancelled while its reply is held"
+        case .refresh: "pull-to-refresh keeps the list on screen"
+        case .remove: "remove a bookmark (optimistic update)"
+        case .rollback: "remove a bookmark, the server refuses, the store comes back"
+        case .paging: "load more pages of 20 until the end of the list"
+        }
+    }
+}

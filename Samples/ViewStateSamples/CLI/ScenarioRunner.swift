@@ -1,0 +1,110 @@
+import ViewStateKit
+
+/// Runs one scenario on one screen: sets up the stub network, drives the logic controller
+/// like a user would, and waits (on events, never on a clock) until each step has settled.
+@MainActor
+struct ScenarioRunner {
+    let network: StubNetwork
+    let write: (String) -> Void
+
+    func run(_ screen: Screen, _ scenario: Scenario, category: Int?) async {
+        switch screen {
+        case .bookmarks: await runBookmarks(scenario)
+        case .categories: await runCategories(scenario, category: category)
+        }
+    }
+
+    private func planFailure(for scenario: Scenario, at prefix: String) {
+        switch scenario {
+        case .empty: network.plan(.emptyList, for: prefix)
+        case .failure: network.plan(.status(500), for: prefix)
+        case .offline: network.plan(.transportError, for: prefix)
+        case .timeout: network.plan(.timeout, for: prefix)
+        case .malformed: network.plan(.malformed, for: prefix)
+        case .truncated: network.plan(.truncated, for: prefix)
+        case .wrongTypes: network.plan(.wrongTypes, for: prefix)
+        default: break
+        }
+    }
+
+    private func runBookmarks(_ scenario: Scenario) async {
+        let controller = BookmarkStoresController(api: StoreAPI(network: network))
+        let renderer = ConsoleRenderer.bookmarks(write: write)
+        planFailure(for: scenario, at: "/bookmarks")
+        // Bound after the first load starts, so the replayed state is that load's `.loading`.
+        switch scenario {
+        case .superseded:
+            network.plan(.status(500), for: "/bookmarks")  // would show as failed, were it not dropped
+            network.holdsReplies = true
+            let older = controller.load()
+            let token = controller.state.bind(to: renderer)
+            let newer = controller.load()
+            await network.waitForRequests(2)
+            network.release(1)
+            await newer.value
+            network.release(0)
+            await older.value
+            token.cancel()
+        case .cancelled:
+            network.holdsReplies = true
+            let load = controller.load()
+            let token = controller.state.bind(to: renderer)
+            controller.cancel()
+            await load.value
+            token.cancel()
+        default:
+            let load = controller.load()
+            let token = controller.state.bind(to: renderer)
+            await load.value
+            switch scenario {
+            case .refresh:
+                await controller.refresh().value
+            case .remove:
+                await controller.removeBookmark(id: 102)?.value
+            case .rollback:
+                network.plan(.status(500), for: "/bookmarks/102")
+                await controller.removeBookmark(id: 102)?.value
+            case .notFound:
+                await controller.removeBookmark(id: 999)?.value
+            default:
+                break
+            }
+            token.cancel()
+        }
+    }
+
+    private func runCategories(_ scenario: Scenario, category: Int?) async {
+        let controller = CategoryProductsController(api: StoreAPI(network: network))
+        let renderer = ConsoleRenderer.categories(write: write)
+        let id = category ?? (scenario == .notFound ? 999 : 1)
+        planFailure(for: scenario, at: "/categories")
+        switch scenario {
+        case .superseded:
+            network.holdsReplies = true
+            controller.products(categoryId: id, then: renderer.render)
+            controller.products(categoryId: id == 2 ? 1 : 2, then: renderer.render)
+            network.release(1)
+            await renderer.waitUntilSettled()
+            network.release(0)
+            await network.flush()
+        case .cancelled:
+            network.holdsReplies = true
+            controller.products(categoryId: id, then: renderer.render)
+            controller.cancel()
+            network.release(0)
+            await network.flush()
+        case .paging:
+            controller.products(categoryId: id, then: renderer.render)
+            await renderer.waitUntilSettled()
+            var pagesLeft = 10  // a bound, in case a server never ends its list
+            while renderer.lines.last?.contains("(end of list)") == false, pagesLeft > 0 {
+                controller.loadMore()
+                await renderer.waitUntilSettled()
+                pagesLeft -= 1
+            }
+        default:
+            controller.products(categoryId: id, then: renderer.render)
+            await renderer.waitUntilSettled()
+        }
+    }
+}

@@ -1,0 +1,211 @@
+import Dispatch
+import Foundation
+
+/// A stubbed network that behaves like a real one: it serves the samples' JSON fixtures,
+/// can be told per request to fail in any of the ways a real network fails, and can hold
+/// replies until a test releases them.
+///
+/// Completion handlers run on `deliveryQueue` (a serial background queue by default, like a
+/// URLSession delegate queue), or synchronously on the caller's thread when it is `nil`.
+public final class StubNetwork: @unchecked Sendable {
+    // @unchecked: every mutable property is read and written only under `lock`.
+
+    /// An HTTP method.
+    public enum Method: String, Sendable {
+        /// Read a resource.
+        case get = "GET"
+        /// Delete a resource.
+        case delete = "DELETE"
+    }
+
+    /// What the network answers to one request.
+    public enum Reply: Sendable, Equatable {
+        /// The fixture server's answer (which may itself be a 404 for an unknown id).
+        case normal
+        /// The fixture server's answer with every list empty.
+        case emptyList
+        /// An HTTP error status, e.g. 404 or 500.
+        case status(Int)
+        /// The connection failed: no answer at all.
+        case transportError
+        /// No answer in time.
+        case timeout
+        /// A body that is not JSON (an HTML error page from a proxy).
+        case malformed
+        /// The first half of the normal body, as when a connection drops mid-transfer.
+        case truncated
+        /// Valid JSON whose ids are strings instead of numbers.
+        case wrongTypes
+    }
+
+    /// A request that did not get a successful answer.
+    public enum Failure: Error, Equatable {
+        /// The server answered with this HTTP status.
+        case status(Int)
+        /// The connection failed.
+        case transport
+        /// The request timed out.
+        case timeout
+    }
+
+    private struct Request {
+        let method: Method
+        let path: String
+        let reply: Reply
+        let isHeld: Bool
+        var isCancelled = false
+        var completion: (@Sendable (Result<Data, any Error>) -> Void)?
+    }
+
+    private let lock = NSLock()
+    private let server = FixtureServer()
+    private let deliveryQueue: DispatchQueue?
+    private var plans: [(prefix: String, reply: Reply)] = []
+    private var sent: [Request] = []
+    private var holding = false
+    private var requestWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+
+    /// A network serving the fixtures; `deliveryQueue: nil` calls back synchronously.
+    public init(deliveryQueue: DispatchQueue? = DispatchQueue(label: "StubNetwork.delivery")) {
+        self.deliveryQueue = deliveryQueue
+    }
+
+    /// Queues `replies` for the next requests whose path starts with `prefix`, one per request,
+    /// in order. Requests with no planned reply get `.normal`.
+    public func plan(_ replies: Reply..., for prefix: String = "/") {
+        lock.withLock { plans += replies.map { (prefix, $0) } }
+    }
+
+    /// While `true`, replies are held until `release(_:)`; setting it to `false` does not
+    /// release the replies already held.
+    public var holdsReplies: Bool {
+        get { lock.withLock { holding } }
+        set { lock.withLock { holding = newValue } }
+    }
+
+    /// Every request made so far, as `"GET /bookmarks"`, in order.
+    public var requests: [String] {
+        lock.withLock { sent.map { "\($0.method.rawValue) \($0.path)" } }
+    }
+
+    /// Delivers the held reply of request `index` (0-based, in request order). Releasing a
+    /// request twice, or one that does not exist, does nothing.
+    public func release(_ index: Int) {
+        guard let (request, completion) = takeCompletion(index) else { return }
+        deliver(respond(to: request), to: completion)
+    }
+
+    /// Returns once `count` requests have been made in all (at once if they have). An `async`
+    /// request is made when its task first runs, so wait for it before releasing its reply.
+    public func waitForRequests(_ count: Int) async {
+        await withCheckedContinuation { continuation in
+            let ready = lock.withLock {
+                if sent.count >= count { return true }
+                requestWaiters.append((count, continuation))
+                return false
+            }
+            if ready { continuation.resume() }
+        }
+    }
+
+    /// Returns once every reply released so far has been handed to its completion handler,
+    /// and the main actor has run what those handlers enqueued on it before this call resumes.
+    public func flush() async {
+        guard let deliveryQueue else { return }
+        await withCheckedContinuation { continuation in
+            deliveryQueue.async { continuation.resume() }
+        }
+    }
+
+    /// Sends a request; `completion` is called once with the body or the failure.
+    public func send(_ method: Method, _ path: String, completion: @escaping @Sendable (Result<Data, any Error>) -> Void) {
+        attach(completion, to: record(method, path))
+    }
+
+    /// Sends a request and returns the body; throws the failure. Cancelling the awaiting task
+    /// ends the request at once with `CancellationError`.
+    public func send(_ method: Method, _ path: String) async throws -> Data {
+        let index = record(method, path)
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                attach({ continuation.resume(with: $0) }, to: index)
+            }
+        } onCancel: {
+            let completion = lock.withLock {
+                sent[index].isCancelled = true
+                return takeCompletionLocked(index)
+            }
+            completion?(.failure(CancellationError()))
+        }
+    }
+
+    /// Records a request with its planned reply, and returns its index.
+    private func record(_ method: Method, _ path: String) -> Int {
+        let index = lock.withLock {
+            let planned = plans.firstIndex { path.hasPrefix($0.prefix) }
+            let reply = planned.map { plans.remove(at: $0).reply } ?? .normal
+            sent.append(Request(method: method, path: path, reply: reply, isHeld: holding))
+            let ready = requestWaiters.filter { $0.count <= sent.count }
+            requestWaiters.removeAll { $0.count <= sent.count }
+            return (index: sent.count - 1, ready: ready)
+        }
+        index.ready.forEach { $0.continuation.resume() }
+        return index.index
+    }
+
+    /// Gives request `index` its completion, and answers it now unless it is held.
+    private func attach(_ completion: @escaping @Sendable (Result<Data, any Error>) -> Void, to index: Int) {
+        let (isCancelled, isHeld) = lock.withLock {
+            if !sent[index].isCancelled { sent[index].completion = completion }
+            return (sent[index].isCancelled, sent[index].isHeld)
+        }
+        if isCancelled {
+            completion(.failure(CancellationError()))
+        } else if !isHeld {
+            release(index)
+        }
+    }
+
+    private func takeCompletion(_ index: Int) -> (Request, @Sendable (Result<Data, any Error>) -> Void)? {
+        lock.withLock {
+            guard sent.indices.contains(index), let completion = takeCompletionLocked(index) else { return nil }
+            return (sent[index], completion)
+        }
+    }
+
+    private func takeCompletionLocked(_ index: Int) -> (@Sendable (Result<Data, any Error>) -> Void)? {
+        defer { sent[index].completion = nil }
+        return sent[index].completion
+    }
+
+    private func respond(to request: Request) -> Result<Data, any Error> {
+        let answer = lock.withLock { server.respond(request.method, request.path, emptyLists: request.reply == .emptyList) }
+        switch request.reply {
+        case .status(let code): return .failure(Failure.status(code))
+        case .transportError: return .failure(Failure.transport)
+        case .timeout: return .failure(Failure.timeout)
+        case .normal, .emptyList, .malformed, .truncated, .wrongTypes: break
+        }
+        guard (200..<300).contains(answer.status) else { return .failure(Failure.status(answer.status)) }
+        switch request.reply {
+        case .malformed:
+            return .success(Data("<html><body>502 Bad Gateway</body></html>".utf8))
+        case .truncated:
+            return .success(answer.body.prefix(answer.body.count / 2))
+        case .wrongTypes:
+            let text = String(decoding: answer.body, as: UTF8.self)
+            let stringIDs = text.replacingOccurrences(of: #""id":(\d+)"#, with: #""id":"$1""#, options: .regularExpression)
+            return .success(Data(stringIDs.utf8))
+        default:
+            return .success(answer.body)
+        }
+    }
+
+    private func deliver(_ result: Result<Data, any Error>, to completion: @escaping @Sendable (Result<Data, any Error>) -> Void) {
+        if let deliveryQueue {
+            deliveryQueue.async { completion(result) }
+        } else {
+            completion(result)
+        }
+    }
+}
