@@ -36,7 +36,10 @@ struct ScenarioRunner {
         case .superseded:
             network.plan(.status(500), for: "/bookmarks")  // would show as failed, were it not dropped
             network.holdsReplies = true
+            // An async request is made when its task first runs: wait for each in turn, so
+            // the older load is request 0 (held) and the newer, which cancels it, request 1.
             let older = controller.load()
+            await network.waitForRequests(1)
             let token = controller.state.bind(to: renderer)
             let newer = controller.load()
             await network.waitForRequests(2)

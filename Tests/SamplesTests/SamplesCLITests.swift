@@ -1,0 +1,106 @@
+import Testing
+@testable import ViewStateSamples
+
+@Suite("viewstate-samples command", .timeLimit(.minutes(1)))
+@MainActor
+struct SamplesCLITests {
+    private func run(_ arguments: [String]) async -> (status: Int32, output: [String], errors: [String]) {
+        var output: [String] = []
+        var errors: [String] = []
+        let status = await SamplesCLI.run(arguments, output: { output.append($0) }, errorOutput: { errors.append($0) })
+        return (status, output, errors)
+    }
+
+    @Test("no arguments: both screens' success scenario, line by line")
+    func noArguments() async {
+        let result = await run([])
+        #expect(result.status == 0)
+        #expect(result.errors.isEmpty)
+        #expect(result.output == [
+            "[bookmarks] loading",
+            "[bookmarks] presenting: 4 stores — CU Gangnam Station, GS25 Yeoksam, 7-Eleven Seocho, emart24 Sinsa",
+            "[categories] loading",
+            "[categories] presenting: Drinks, 20 of 48 products — Banana Milk ₩1,200, Strawberry Milk ₩1,300, Chocolate Milk ₩1,400, …",
+        ])
+    }
+
+    @Test("a failure scenario renders failed and exits 0")
+    func failureScenario() async {
+        let result = await run(["categories", "--scenario", "not-found"])
+        #expect(result.status == 0)
+        #expect(result.output == ["[categories] loading", "[categories] failed: not found — category 999"])
+    }
+
+    @Test("rollback scenario, line by line")
+    func rollbackScenario() async {
+        let result = await run(["bookmarks", "--scenario=rollback"])
+        #expect(result.output == [
+            "[bookmarks] loading",
+            "[bookmarks] presenting: 4 stores — CU Gangnam Station, GS25 Yeoksam, 7-Eleven Seocho, emart24 Sinsa",
+            "[bookmarks] presenting: 3 stores — CU Gangnam Station, 7-Eleven Seocho, emart24 Sinsa",
+            "[bookmarks] presenting: 4 stores — CU Gangnam Station, GS25 Yeoksam, 7-Eleven Seocho, emart24 Sinsa | notice: server error — could not remove GS25 Yeoksam: HTTP 500 for bookmark 102",
+        ])
+    }
+
+    @Test("every scenario runs on every screen it applies to, each state on one line")
+    func everyScenario() async {
+        for scenario in Scenario.allCases {
+            for screen in scenario.screens {
+                let result = await run([screen.rawValue, "--scenario", scenario.rawValue])
+                #expect(result.status == 0, "\(screen) \(scenario)")
+                #expect(!result.output.isEmpty, "\(screen) \(scenario)")
+                for line in result.output {
+                    let word = line.split(separator: " ").dropFirst().first.map(String.init)
+                    #expect(line.hasPrefix("[\(screen.rawValue)] "), "\(line)")
+                    #expect(["loading", "presenting:", "failed:"].contains(word), "\(line)")
+                }
+            }
+        }
+    }
+
+    @Test("usage errors print one line and the usage on stderr and exit 2",
+          arguments: [
+              (["frobnicate"], "unknown command 'frobnicate'"),
+              (["bookmarks", "--scenario", "nope"], "unknown scenario 'nope'"),
+              (["bookmarks", "--scenario", "paging"], "scenario 'paging' is not available for bookmarks"),
+              (["--bogus"], "unknown option '--bogus'"),
+              (["categories", "--category", "abc"], "--category needs a whole number, got 'abc'"),
+              (["bookmarks", "--category", "2"], "--category applies to categories only"),
+              (["categories", "--scenario"], "--scenario needs a value"),
+              (["categories", "--scenario", "failure", "--scenario", "empty"], "--scenario given twice"),
+              (["--scenario", "failure"], "--scenario and --category need a screen: bookmarks or categories"),
+              (["bookmarks", "categories"], "unexpected argument 'categories'"),
+          ])
+    func usageErrors(arguments: [String], message: String) async {
+        let result = await run(arguments)
+        #expect(result.status == 2)
+        #expect(result.output.isEmpty)
+        #expect(result.errors == ["viewstate-samples: \(message)", SamplesCLI.usage])
+    }
+
+    @Test("--help lists every screen and scenario on stdout and exits 0")
+    func help() async {
+        let result = await run(["bookmarks", "--help"])
+        #expect(result.status == 0)
+        #expect(result.errors.isEmpty)
+        let usage = result.output.joined(separator: "\n")
+        #expect(usage.hasPrefix("usage: viewstate-samples"))
+        for name in Scenario.allCases.map(\.rawValue) + Screen.allCases.map(\.rawValue) {
+            #expect(usage.contains("  \(name) "), "help mentions \(name)")
+        }
+    }
+
+    @Test("--category picks the category")
+    func category() async {
+        let result = await run(["categories", "--category", "2"])
+        #expect(result.output.last?.hasPrefix("[categories] presenting: Snacks, 12 of 12 products (end of list)") == true)
+    }
+
+    @Test("prices are grouped the same way on every machine")
+    func prices() {
+        #expect(won(1700) == "₩1,700")
+        #expect(won(0) == "₩0")
+        #expect(won(1_234_567) == "₩1,234,567")
+        #expect(won(-500) == "-₩500")
+    }
+}
