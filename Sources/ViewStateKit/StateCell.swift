@@ -19,35 +19,49 @@
 /// so it needs no lock. Work finishing elsewhere hops back to that domain before it sends.
 public final class StateCell<Value> {
     /// The current value. It is updated before any observer hears of it (C4).
-    public private(set) var value: Value
+    public var value: Value { current }
 
-    private var observers: [Observer] = []
-    private var queuedSends: [Value] = []
-    private var isDelivering = false
-    private var hasCancelledObservers = false
+    // The send path is `@inlinable` so that clients specialise it for their `Value`; an
+    // unspecialised generic send spends most of its time looking up generic metadata.
+    // The state it touches is therefore `@usableFromInline`, but still not public.
+    // Exclusivity is unchecked at run time: no access to this state is ever held across an
+    // observer call (an element is read, then called), so reentrant sends and cancels never
+    // overlap an access, and the dynamic check was most of a send's cost.
+    @usableFromInline @exclusivity(unchecked) var current: Value
+    @usableFromInline @exclusivity(unchecked) var observers: [Observer] = []
+    @usableFromInline @exclusivity(unchecked) var queuedSends: [Value] = []
+    @usableFromInline @exclusivity(unchecked) var isDelivering = false
+    @usableFromInline @exclusivity(unchecked) var hasCancelledObservers = false
     private var nextObserverID = 0
 
     /// Where the C10 runaway warning goes; tests replace it to read the warning.
     var warn: (String) -> Void = { message in print(message) }
 
     /// How many queued sends one delivery drains before C10 warns.
-    static var runawayLimit: Int { 1_000 }
+    @usableFromInline static var runawayLimit: Int { 1_000 }
 
-    private struct Observer {
-        let id: Int
+    @usableFromInline
+    struct Observer {
+        @usableFromInline let id: Int
         /// `nil` once cancelled during a delivery; removed when the delivery ends.
         /// Returning `false` ends the observation (a renderer that has gone away).
-        var receive: ((Value) -> Bool)?
+        @usableFromInline var receive: ((Value) -> Bool)?
+
+        init(id: Int, receive: @escaping (Value) -> Bool) {
+            self.id = id
+            self.receive = receive
+        }
     }
 
     /// A cell holding `initial`.
     public init(_ initial: Value) {
-        value = initial
+        current = initial
     }
 
     /// Makes `newValue` the current value and delivers it to every observer, in the order they
     /// started observing. A send from inside an observer is queued and delivered after the
     /// current delivery reaches everyone (C5).
+    @inlinable
     public func send(_ newValue: Value) {
         if isDelivering {
             queuedSends.append(newValue)
@@ -84,42 +98,49 @@ public final class StateCell<Value> {
     /// The one delivery loop. It delivers `first` to every observer, or only to the newcomer at
     /// `onlyTo` (a replay), then drains the sends queued meanwhile, each to every observer.
     /// A replay asked for while a delivery is running happens at once, inside it (C1, C6).
-    private func deliver(_ first: Value, onlyTo newcomer: Int?) {
+    @inlinable
+    func deliver(_ first: Value, onlyTo newcomer: Int?) {
         if isDelivering {
             if let newcomer { notify(at: newcomer) }
             return
         }
         isDelivering = true
-        value = first
+        current = first
         if let newcomer { notify(at: newcomer) } else { notifyAll() }
         var drained = 0
         while !queuedSends.isEmpty {
-            value = queuedSends.removeFirst()
+            current = queuedSends.removeFirst()
             drained += 1
             if drained == Self.runawayLimit + 1 { warnAboutRunawaySends() }
             notifyAll()
         }
         isDelivering = false
-        if hasCancelledObservers {
-            observers.removeAll { $0.receive == nil }
-            hasCancelledObservers = false
-        }
+        if hasCancelledObservers { removeCancelledObservers() }
     }
 
-    private func notifyAll() {
+    @usableFromInline
+    func removeCancelledObservers() {
+        observers.removeAll { $0.receive == nil }
+        hasCancelledObservers = false
+    }
+
+    @inlinable
+    func notifyAll() {
         // Observers added from inside this loop wait for the next value (C6).
         let count = observers.count
         for index in 0..<count { notify(at: index) }
     }
 
-    private func notify(at index: Int) {
+    @inlinable
+    func notify(at index: Int) {
         guard let receive = observers[index].receive else { return }  // cancelled (C7)
-        if !receive(value) {
+        if !receive(current) {
             removeObserver(id: observers[index].id)
         }
     }
 
-    private func warnAboutRunawaySends() {
+    @usableFromInline
+    func warnAboutRunawaySends() {
         #if DEBUG
         warn("""
             ViewStateKit warning: a StateCell<\(Value.self)> drained more than \(Self.runawayLimit) \
@@ -131,6 +152,7 @@ public final class StateCell<Value> {
 }
 
 extension StateCell: ObserverRemoving {
+    @usableFromInline
     func removeObserver(id: Int) {
         // Ids are handed out in increasing order, so the array is sorted by id.
         var low = 0
