@@ -1,0 +1,58 @@
+/// What `mutate(action:)` returns: mutations to reduce now, asynchronous work that produces
+/// mutations later, or the cancellation of such work.
+public struct Effect<Mutation> {
+    enum Kind {
+        case mutations([Mutation])
+        /// Starts the work; `deliver` reduces a mutation, `finished` is called when it ends.
+        case run(id: AnyHashable?, start: (_ deliver: @escaping @MainActor @Sendable (Mutation) -> Void,
+                                           _ finished: @escaping @MainActor @Sendable () -> Void) -> Task<Void, Never>)
+        case cancel(id: AnyHashable)
+        case merge([Effect])
+    }
+
+    let kind: Kind
+
+    /// Nothing to do.
+    public static var none: Effect { Effect(kind: .mutations([])) }
+
+    /// These mutations, reduced at once, in order.
+    public static func mutations(_ mutations: Mutation...) -> Effect {
+        Effect(kind: .mutations(mutations))
+    }
+
+    /// Stops the running work started with `id`; its later mutations are dropped.
+    public static func cancel(id: some Hashable & Sendable) -> Effect {
+        Effect(kind: .cancel(id: AnyHashable(id)))
+    }
+
+    /// All of these effects, in order.
+    public static func merge(_ effects: Effect...) -> Effect {
+        Effect(kind: .merge(effects))
+    }
+}
+
+extension Effect where Mutation: Sendable {
+    /// Asynchronous work that sends mutations as it goes; each is reduced on the main actor in
+    /// the order it arrives. Starting work with an `id` cancels the running work with the same
+    /// id (latest wins: a newer search supersedes an older one).
+    public static func run(id: (some Hashable & Sendable)? = String?.none,
+                           _ work: @escaping @Sendable (Send<Mutation>) async -> Void) -> Effect {
+        Effect(kind: .run(id: id.map(AnyHashable.init)) { deliver, finished in
+            Task {
+                await work(Send(deliver: deliver))
+                await finished()
+            }
+        })
+    }
+}
+
+/// Sends mutations from an effect's asynchronous work back to its reactor.
+public struct Send<Mutation: Sendable>: Sendable {
+    let deliver: @MainActor @Sendable (Mutation) -> Void
+
+    /// Reduces `mutation` on the reactor's main actor, unless the work was cancelled or the
+    /// reactor is gone (then it is dropped).
+    public func callAsFunction(_ mutation: Mutation) async {
+        await deliver(mutation)
+    }
+}

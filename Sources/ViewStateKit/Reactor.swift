@@ -1,0 +1,128 @@
+/// The Action → Mutation → State pattern (ReactorKit's shape) without RxSwift.
+///
+/// Subclass it, define `Action`, `Mutation` and `State`, pass the initial state to `init`, and
+/// override `mutate(action:)` and `reduce(state:mutation:)`. Views call `send(_:)`, read
+/// `currentState`, and observe or bind `state`.
+///
+/// The contract (each rule has a test named after it):
+/// - R1: each action runs `mutate(action:)`, then `reduce` for each mutation it produces, in
+///   order; the new state is published after each reduce.
+/// - R2: `reduce` runs synchronously as each mutation arrives, so `currentState` is up to date
+///   before the next mutation of the same action.
+/// - R3: an action sent while another is being processed (from an observer, a renderer) is
+///   queued and processed after the current one finishes.
+/// - R4: asynchronous work is cancellable (`Effect.cancel(id:)`, or a newer `.run` with the
+///   same id), and its mutations are reduced on the main actor in the order they arrive.
+/// - R5: `Pulse` values are delivered once per assignment (see `observePulse(_:_:)`).
+/// - R6: when the reactor is freed, its state cell is freed and its running work cancelled.
+/// - R7: with `isStubbed`, actions are recorded instead of run, and `setStubState(_:)` sets the
+///   state directly, for view tests.
+@MainActor
+open class Reactor<Action, Mutation, State> {
+    /// The published state; bind or observe it.
+    public let state: StateCell<State>
+
+    /// The state after the last reduce (R2), even while `state` is still delivering.
+    public private(set) var currentState: State
+
+    /// When `true`, `send(_:)` only records actions in `stubbedActions` (R7).
+    public var isStubbed = false
+
+    /// The actions sent while stubbed, in order.
+    public private(set) var stubbedActions: [Action] = []
+
+    private var queuedActions: [Action] = []
+    private var isProcessing = false
+    private var runningTokens: [AnyHashable: Int] = [:]  // work id → token of its latest run
+    private var tasks: [Int: Task<Void, Never>] = [:]     // token → task
+    private var lastToken = 0
+
+    /// A reactor starting in `initialState`.
+    public init(initialState: State) {
+        state = StateCell(initialState)
+        currentState = initialState
+    }
+
+    /// Turns an action into mutations. The default does nothing.
+    open func mutate(action: Action) -> Effect<Mutation> { .none }
+
+    /// Returns the state after `mutation`; keep it pure. The default returns `state` unchanged.
+    open func reduce(state: State, mutation: Mutation) -> State { state }
+
+    /// Runs `action` now, or after the action being processed (R3).
+    public final func send(_ action: Action) {
+        if isStubbed {
+            stubbedActions.append(action)
+            return
+        }
+        queuedActions.append(action)
+        guard !isProcessing else { return }
+        isProcessing = true
+        while !queuedActions.isEmpty {
+            perform(mutate(action: queuedActions.removeFirst()))
+        }
+        isProcessing = false
+    }
+
+    /// Sets and publishes `newState` without running `mutate`/`reduce`; only while stubbed (R7).
+    public final func setStubState(_ newState: State) {
+        guard isStubbed else { return }
+        currentState = newState
+        state.send(newState)
+    }
+
+    /// Calls `body` with each new value of the pulse at `keyPath`: once per assignment, never
+    /// for unrelated changes, never with a value assigned before observing began (R5).
+    public final func observePulse<Value>(_ keyPath: KeyPath<State, Pulse<Value>>,
+                                          _ body: @escaping (Value) -> Void) -> ObservationToken {
+        var seen = currentState[keyPath: keyPath].assignments
+        return state.observe { state in
+            let pulse = state[keyPath: keyPath]
+            guard pulse.assignments != seen else { return }
+            seen = pulse.assignments
+            body(pulse.value)
+        }
+    }
+
+    /// `true` while asynchronous work is running.
+    public var hasRunningWork: Bool { !tasks.isEmpty }
+
+    deinit {
+        for task in tasks.values { task.cancel() }
+    }
+
+    private func reduce(_ mutation: Mutation) {
+        currentState = reduce(state: currentState, mutation: mutation)
+        state.send(currentState)
+    }
+
+    private func perform(_ effect: Effect<Mutation>) {
+        switch effect.kind {
+        case .mutations(let mutations):
+            mutations.forEach(reduce)
+        case .merge(let effects):
+            effects.forEach(perform)
+        case .cancel(let id):
+            stop(id)
+        case .run(let id, let start):
+            lastToken += 1
+            let token = lastToken
+            let key = id ?? AnyHashable(token)
+            stop(key)
+            runningTokens[key] = token
+            tasks[token] = start({ [weak self] mutation in
+                guard let self, runningTokens[key] == token else { return }  // cancelled or superseded
+                reduce(mutation)
+            }, { [weak self] in
+                guard let self, runningTokens[key] == token else { return }
+                runningTokens[key] = nil
+                tasks[token] = nil
+            })
+        }
+    }
+
+    private func stop(_ id: AnyHashable) {
+        guard let token = runningTokens.removeValue(forKey: id) else { return }
+        tasks.removeValue(forKey: token)?.cancel()
+    }
+}

@@ -1,0 +1,189 @@
+import Testing
+@testable import ViewStateKit
+
+/// A search screen: typing runs a search (latest wins), "stop" cancels it, "clear" resets, and
+/// a failed search raises an alert pulse.
+@MainActor
+final class SearchReactor: Reactor<SearchReactor.Action, SearchReactor.Mutation, SearchReactor.State> {
+    enum Action { case type(String), stop, clear, fail, tapTwice }
+    enum Mutation: Sendable { case setQuery(String), setLoading(Bool), setResults([String]), setAlert(String) }
+    struct State: Equatable {
+        var query = ""
+        var isLoading = false
+        var results: [String] = []
+        var alert = Pulse("")
+    }
+
+    let replies: [String: PendingReply<[String]>]
+    var log: [String] = []
+    var reduceLog: [String] = []  // test instrumentation: what each reduce was given
+
+    init(replies: [String: PendingReply<[String]>] = [:]) {
+        self.replies = replies
+        super.init(initialState: State())
+    }
+
+    override func mutate(action: Action) -> Effect<Mutation> {
+        log.append("enter \(action)")
+        defer { log.append("exit \(action)") }
+        switch action {
+        case .type(let query):
+            let reply = replies[query]
+            return .merge(.mutations(.setQuery(query), .setLoading(true)), .run(id: "search") { send in
+                guard let results = try? await reply?.value() else { return }
+                await send(.setResults(results))
+                await send(.setLoading(false))
+            })
+        case .stop:
+            return .merge(.cancel(id: "search"), .mutations(.setLoading(false)))
+        case .clear:
+            return .mutations(.setQuery(""), .setResults([]))
+        case .fail:
+            return .mutations(.setAlert("search failed"))
+        case .tapTwice:
+            return .mutations(.setAlert("same"), .setAlert("same"))
+        }
+    }
+
+    override func reduce(state: State, mutation: Mutation) -> State {
+        reduceLog.append("\(mutation) on query \"\(state.query)\" loading \(state.isLoading)")
+        var state = state
+        switch mutation {
+        case .setQuery(let query): state.query = query
+        case .setLoading(let loading): state.isLoading = loading
+        case .setResults(let results): state.results = results
+        case .setAlert(let message): state.alert.value = message
+        }
+        return state
+    }
+}
+
+@Suite("Reactor contract")
+@MainActor
+struct ReactorTests {
+    @Test("R1: mutate, then reduce per mutation, publishing after each reduce")
+    func mutateThenReduce() {
+        let reactor = SearchReactor()
+        var published: [String] = []
+        let token = reactor.state.observe { published.append("\($0.query)|\($0.results)") }
+        reactor.send(.clear)
+        #expect(published == ["|[]", "|[]", "|[]"], "the replay, then one state per mutation")
+        reactor.send(.type("cu"))
+        #expect(published.suffix(2) == ["cu|[]", "cu|[]"])
+        #expect(reactor.currentState.isLoading)
+        token.cancel()
+    }
+
+    @Test("R2: currentState is up to date before the next mutation of the same action")
+    func currentStateBetweenMutations() {
+        let reactor = SearchReactor()
+        var currentInsideObserver: [String] = []
+        let token = reactor.state.observe { _ in currentInsideObserver.append(reactor.currentState.query) }
+        reactor.reduceLog.removeAll()
+        reactor.send(.type("cu"))
+        #expect(reactor.reduceLog == [
+            #"setQuery("cu") on query "" loading false"#,
+            #"setLoading(true) on query "cu" loading false"#,
+        ])
+        #expect(currentInsideObserver == ["", "cu", "cu"])
+        token.cancel()
+    }
+
+    @Test("R3: an action sent during another is queued: enter A, exit A, enter B, exit B")
+    func reentrantActionsQueued() {
+        let reactor = SearchReactor()
+        var sent = false
+        let token = reactor.state.observe { state in
+            if state.query == "a", !sent {
+                sent = true
+                reactor.send(.clear)
+            }
+        }
+        reactor.log.removeAll()
+        reactor.send(.type("a"))
+        #expect(reactor.log == ["enter type(\"a\")", "exit type(\"a\")", "enter clear", "exit clear"])
+        token.cancel()
+    }
+
+    @Test("R4: a newer search supersedes the older one; its late results are dropped")
+    func latestSearchWins() async {
+        let old = PendingReply<[String]>()
+        let new = PendingReply<[String]>()
+        let reactor = SearchReactor(replies: ["c": old, "cu": new])
+        var results: [[String]] = []
+        let token = reactor.state.observe { results.append($0.results) }
+        reactor.send(.type("c"))
+        reactor.send(.type("cu"))
+        old.send(.success(["old"]))
+        new.send(.success(["CU Gangnam"]))
+        while reactor.hasRunningWork { await Task.yield() }
+        #expect(results.contains(["old"]) == false)
+        #expect(reactor.currentState.results == ["CU Gangnam"])
+        #expect(reactor.currentState.isLoading == false)
+        token.cancel()
+    }
+
+    @Test("R4: a stop action cancels the running search")
+    func stopCancels() async {
+        let reply = PendingReply<[String]>()
+        let reactor = SearchReactor(replies: ["gs": reply])
+        reactor.send(.type("gs"))
+        #expect(reactor.hasRunningWork)
+        reactor.send(.stop)
+        #expect(!reactor.hasRunningWork)
+        reply.send(.success(["late"]))
+        #expect(reactor.currentState.results == [])
+        #expect(reactor.currentState.isLoading == false)
+    }
+
+    @Test("R5: a pulse is delivered once per assignment, even when equal, and not replayed")
+    func pulseOncePerAssignment() {
+        let reactor = SearchReactor()
+        reactor.send(.fail)  // assigned before anyone observes: not replayed
+        var alerts: [String] = []
+        let token = reactor.observePulse(\.alert) { alerts.append($0) }
+        #expect(alerts == [])
+        reactor.send(.tapTwice)
+        reactor.send(.clear)  // unrelated changes: no re-delivery
+        reactor.send(.fail)
+        #expect(alerts == ["same", "same", "search failed"])
+        token.cancel()
+    }
+
+    @Test("R6: a freed reactor frees its state cell and cancels its running work")
+    func freedReactorCancelsWork() async {
+        let reply = PendingReply<[String]>()
+        var reactor: SearchReactor? = SearchReactor(replies: ["7": reply])
+        weak let weakReactor = reactor
+        weak let weakCell = reactor?.state
+        reactor?.send(.type("7"))
+        reactor = nil
+        #expect(weakReactor == nil)
+        #expect(weakCell == nil)
+        reply.send(.success(["late"]))  // nothing left to deliver to; must not crash
+    }
+
+    @Test("R7: a stubbed reactor records actions and takes its state from the test")
+    func stub() {
+        let reactor = SearchReactor()
+        reactor.isStubbed = true
+        reactor.send(.type("cu"))
+        reactor.send(.clear)
+        #expect(reactor.stubbedActions.count == 2)
+        #expect(reactor.log.isEmpty, "mutate did not run")
+        var state = SearchReactor.State()
+        state.results = ["CU"]
+        reactor.setStubState(state)
+        #expect(reactor.currentState.results == ["CU"])
+        #expect(reactor.state.value.results == ["CU"])
+    }
+
+    @Test("R7: setStubState does nothing unless stubbed")
+    func stubStateNeedsStub() {
+        let reactor = SearchReactor()
+        var state = SearchReactor.State()
+        state.query = "forced"
+        reactor.setStubState(state)
+        #expect(reactor.currentState.query == "")
+    }
+}
