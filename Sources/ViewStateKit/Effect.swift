@@ -1,19 +1,29 @@
 /// What `mutate(action:)` returns: mutations to reduce now, asynchronous work that produces
 /// mutations later, or the cancellation of such work.
 public struct Effect<Mutation> {
+    /// Starts asynchronous work: `deliver` reduces a mutation, `finished` is called when it ends.
+    @usableFromInline
+    typealias Start = (_ deliver: @escaping @MainActor @Sendable (Mutation) -> Void,
+                       _ finished: @escaping @MainActor @Sendable () -> Void) -> Task<Void, Never>
+
+    @usableFromInline
     enum Kind {
+        case mutation(Mutation)
         case mutations([Mutation])
-        /// Starts the work; `deliver` reduces a mutation, `finished` is called when it ends.
-        case run(id: AnyHashable?, start: (_ deliver: @escaping @MainActor @Sendable (Mutation) -> Void,
-                                           _ finished: @escaping @MainActor @Sendable () -> Void) -> Task<Void, Never>)
+        case run(id: AnyHashable?, start: Start)
         case cancel(id: AnyHashable)
         case merge([Effect])
     }
 
-    let kind: Kind
+    @usableFromInline let kind: Kind
 
     /// Nothing to do.
     public static var none: Effect { Effect(kind: .mutations([])) }
+
+    /// This one mutation, reduced at once (the common case; it allocates nothing).
+    public static func mutation(_ mutation: Mutation) -> Effect {
+        Effect(kind: .mutation(mutation))
+    }
 
     /// These mutations, reduced at once, in order.
     public static func mutations(_ mutations: Mutation...) -> Effect {

@@ -23,7 +23,13 @@ open class Reactor<Action, Mutation, State> {
     public let state: StateCell<State>
 
     /// The state after the last reduce (R2), even while `state` is still delivering.
-    public private(set) var currentState: State
+    public var currentState: State { reducedState }
+
+    // The action path is `@inlinable` so a subclass's `send` is specialised for its types, and
+    // its state skips dynamic exclusivity checks: no access is held across a call out.
+    @usableFromInline @exclusivity(unchecked) var reducedState: State
+    @usableFromInline @exclusivity(unchecked) var queuedActions: [Action] = []
+    @usableFromInline @exclusivity(unchecked) var isProcessing = false
 
     /// When `true`, `send(_:)` only records actions in `stubbedActions` (R7).
     public var isStubbed = false
@@ -31,8 +37,11 @@ open class Reactor<Action, Mutation, State> {
     /// The actions sent while stubbed, in order.
     public private(set) var stubbedActions: [Action] = []
 
-    private var queuedActions: [Action] = []
-    private var isProcessing = false
+    @usableFromInline
+    func record(_ action: Action) {
+        stubbedActions.append(action)
+    }
+
     private var runningTokens: [AnyHashable: Int] = [:]  // work id → token of its latest run
     private var tasks: [Int: Task<Void, Never>] = [:]     // token → task
     private var lastToken = 0
@@ -40,7 +49,7 @@ open class Reactor<Action, Mutation, State> {
     /// A reactor starting in `initialState`.
     public init(initialState: State) {
         state = StateCell(initialState)
-        currentState = initialState
+        reducedState = initialState
     }
 
     /// Turns an action into mutations. The default does nothing.
@@ -50,14 +59,18 @@ open class Reactor<Action, Mutation, State> {
     open func reduce(state: State, mutation: Mutation) -> State { state }
 
     /// Runs `action` now, or after the action being processed (R3).
+    @inlinable
     public final func send(_ action: Action) {
         if isStubbed {
-            stubbedActions.append(action)
+            record(action)
             return
         }
-        queuedActions.append(action)
-        guard !isProcessing else { return }
+        if isProcessing {
+            queuedActions.append(action)
+            return
+        }
         isProcessing = true
+        perform(mutate(action: action))
         while !queuedActions.isEmpty {
             perform(mutate(action: queuedActions.removeFirst()))
         }
@@ -67,7 +80,7 @@ open class Reactor<Action, Mutation, State> {
     /// Sets and publishes `newState` without running `mutate`/`reduce`; only while stubbed (R7).
     public final func setStubState(_ newState: State) {
         guard isStubbed else { return }
-        currentState = newState
+        reducedState = newState
         state.send(newState)
     }
 
@@ -91,13 +104,17 @@ open class Reactor<Action, Mutation, State> {
         for task in tasks.values { task.cancel() }
     }
 
-    private func reduce(_ mutation: Mutation) {
-        currentState = reduce(state: currentState, mutation: mutation)
-        state.send(currentState)
+    @inlinable
+    func reduce(_ mutation: Mutation) {
+        reducedState = reduce(state: reducedState, mutation: mutation)
+        state.send(reducedState)
     }
 
-    private func perform(_ effect: Effect<Mutation>) {
+    @inlinable
+    func perform(_ effect: Effect<Mutation>) {
         switch effect.kind {
+        case .mutation(let mutation):
+            reduce(mutation)
         case .mutations(let mutations):
             mutations.forEach(reduce)
         case .merge(let effects):
@@ -105,23 +122,29 @@ open class Reactor<Action, Mutation, State> {
         case .cancel(let id):
             stop(id)
         case .run(let id, let start):
-            lastToken += 1
-            let token = lastToken
-            let key = id ?? AnyHashable(token)
-            stop(key)
-            runningTokens[key] = token
-            tasks[token] = start({ [weak self] mutation in
-                guard let self, runningTokens[key] == token else { return }  // cancelled or superseded
-                reduce(mutation)
-            }, { [weak self] in
-                guard let self, runningTokens[key] == token else { return }
-                runningTokens[key] = nil
-                tasks[token] = nil
-            })
+            startWork(id, start)
         }
     }
 
-    private func stop(_ id: AnyHashable) {
+    @usableFromInline
+    func startWork(_ id: AnyHashable?, _ start: Effect<Mutation>.Start) {
+        lastToken += 1
+        let token = lastToken
+        let key = id ?? AnyHashable(token)
+        stop(key)
+        runningTokens[key] = token
+        tasks[token] = start({ [weak self] mutation in
+            guard let self, runningTokens[key] == token else { return }  // cancelled or superseded
+            reduce(mutation)
+        }, { [weak self] in
+            guard let self, runningTokens[key] == token else { return }
+            runningTokens[key] = nil
+            tasks[token] = nil
+        })
+    }
+
+    @usableFromInline
+    func stop(_ id: AnyHashable) {
         guard let token = runningTokens.removeValue(forKey: id) else { return }
         tasks.removeValue(forKey: token)?.cancel()
     }

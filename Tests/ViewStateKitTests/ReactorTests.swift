@@ -39,7 +39,7 @@ final class SearchReactor: Reactor<SearchReactor.Action, SearchReactor.Mutation,
         case .clear:
             return .mutations(.setQuery(""), .setResults([]))
         case .fail:
-            return .mutations(.setAlert("search failed"))
+            return .mutation(.setAlert("search failed"))
         case .tapTwice:
             return .mutations(.setAlert("same"), .setAlert("same"))
         }

@@ -45,6 +45,34 @@ final class ClosureArrayCell {
     func render(_ state: ViewState<[Int]>) { rendered &+= 1 }
 }
 
+enum CounterAction { case increment }
+enum CounterMutation: Sendable { case add(Int) }
+
+/// The smallest reactor: one action, one mutation, an `Int` state.
+@MainActor final class CounterReactor: Reactor<CounterAction, CounterMutation, Int> {
+    override func mutate(action: CounterAction) -> Effect<CounterMutation> {
+        switch action {
+        case .increment: .mutation(.add(1))
+        }
+    }
+
+    override func reduce(state: Int, mutation: CounterMutation) -> Int {
+        switch mutation {
+        case .add(let amount): state + amount
+        }
+    }
+}
+
+/// The same state change written by hand: a switch, then a send.
+@MainActor final class HandWrittenCounter {
+    let state = StateCell(0)
+    func send(_ action: CounterAction) {
+        switch action {
+        case .increment: state.send(state.value + 1)
+        }
+    }
+}
+
 let observerCounts = [1, 10, 100, 1_000]
 
 let benchmarks: @Sendable () -> Void = {
@@ -153,6 +181,32 @@ let benchmarks: @Sendable () -> Void = {
                 cell.send(.presenting(content))
             }
             blackHole((token, renderer.rendered))
+        }
+        benchmark.stopMeasurement()
+    }
+
+    Benchmark("reactor round trip") { benchmark in
+        let iterations = benchmark.scaledIterations
+        benchmark.startMeasurement()
+        await MainActor.run {
+            let sink = Sink()
+            let reactor = CounterReactor(initialState: 0)
+            let token = reactor.state.observe { sink.total &+= $0 }
+            for _ in iterations { reactor.send(.increment) }
+            blackHole((token, sink.total))
+        }
+        benchmark.stopMeasurement()
+    }
+
+    Benchmark("hand-written switch") { benchmark in
+        let iterations = benchmark.scaledIterations
+        benchmark.startMeasurement()
+        await MainActor.run {
+            let sink = Sink()
+            let counter = HandWrittenCounter()
+            let token = counter.state.observe { sink.total &+= $0 }
+            for _ in iterations { counter.send(.increment) }
+            blackHole((token, sink.total))
         }
         benchmark.stopMeasurement()
     }
