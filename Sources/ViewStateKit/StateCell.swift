@@ -80,13 +80,13 @@ public final class StateCell<Value> {
     }
 
     /// Adds an observer that stays registered while `receive` returns `true`, replays the
-    /// current value to it, and returns its id. The library's own observers (renderer bindings,
-    /// async sequences) use this to end themselves.
-    func register(_ receive: @escaping (Value) -> Bool) -> Int {
+    /// current value to it unless `replays` is `false` (events), and returns its id. The
+    /// library's own observers (renderer bindings, async sequences, events) use this.
+    func register(replays: Bool = true, _ receive: @escaping (Value) -> Bool) -> Int {
         let id = nextObserverID
         nextObserverID += 1
         observers.append(Observer(id: id, receive: receive))
-        deliver(value, onlyTo: observers.count - 1)
+        if replays { deliver(value, onlyTo: observers.count - 1) }
         return id
     }
 
