@@ -230,4 +230,35 @@ struct BadInputCatalogueTests {
         #expect(status == 2)
         #expect(errors.first == "viewstate-samples: unknown scenario 'chaos'")
     }
+
+    @Test("coordinator gone") func coordinatorGone() {
+        /// Goes home when the bookmarks screen presents an empty list.
+        @MainActor final class EmptyListCoordinator: Coordinator {
+            let navigator: ConsoleNavigator
+            let controller: BookmarkStoresController
+            var token: ObservationToken?
+            init(navigator: ConsoleNavigator, controller: BookmarkStoresController) {
+                self.navigator = navigator
+                self.controller = controller
+            }
+            override func start() {
+                token = controller.state.observe { [weak self] state in
+                    if state.content?.stores.isEmpty == true { self?.navigator.setRoot("home") }
+                }
+            }
+        }
+        var printed: [String] = []
+        let navigator = ConsoleNavigator(write: { printed.append($0) })
+        let controller = BookmarkStoresController(api: StoreAPI(network: network))
+        var coordinator: EmptyListCoordinator? = EmptyListCoordinator(navigator: navigator, controller: controller)
+        coordinator?.start()
+        weak let weakCoordinator = coordinator
+        coordinator = nil
+        #expect(weakCoordinator == nil)
+        controller.state.send(.presenting(BookmarkList(stores: [])))
+        #expect(printed.isEmpty, "a coordinator that is gone navigates nowhere")
+        #expect(controller.state.observerCount == 0)
+        navigator.push("home")
+        #expect(printed == ["[nav] push home"])
+    }
 }
