@@ -142,6 +142,16 @@ struct BookmarkStoresControllerTests {
         ])
     }
 
+    @Test("rollback: the refused removal is not applied on the server; a refresh keeps the store")
+    func rollbackThenRefresh() async throws {
+        let stores = try await Fixtures.bookmarks()
+        await controller.load().value
+        network.plan(.status(500), for: "/bookmarks/102")
+        await controller.removeBookmark(id: 102)?.value
+        await controller.refresh().value
+        #expect(controller.state.value == .presenting(BookmarkList(stores: stores)))
+    }
+
     @Test("not-found: removing an id that is not bookmarked only shows a notice")
     func removeUnknownID() async throws {
         let stores = try await Fixtures.bookmarks()

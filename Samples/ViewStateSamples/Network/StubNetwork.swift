@@ -141,16 +141,16 @@ public final class StubNetwork: @unchecked Sendable {
 
     /// Records a request with its planned reply, and returns its index.
     private func record(_ method: Method, _ path: String) -> Int {
-        let index = lock.withLock {
+        let (index, satisfiedWaiters) = lock.withLock {
             let planned = plans.firstIndex { path.hasPrefix($0.prefix) }
             let reply = planned.map { plans.remove(at: $0).reply } ?? .normal
             sent.append(Request(method: method, path: path, reply: reply, isHeld: holding))
-            let ready = requestWaiters.filter { $0.count <= sent.count }
+            let satisfied = requestWaiters.filter { $0.count <= sent.count }
             requestWaiters.removeAll { $0.count <= sent.count }
-            return (index: sent.count - 1, ready: ready)
+            return (sent.count - 1, satisfied)
         }
-        index.ready.forEach { $0.continuation.resume() }
-        return index.index
+        satisfiedWaiters.forEach { $0.continuation.resume() }
+        return index
     }
 
     /// Gives request `index` its completion, and answers it now unless it is held.
@@ -179,13 +179,14 @@ public final class StubNetwork: @unchecked Sendable {
     }
 
     private func respond(to request: Request) -> Result<Data, any Error> {
-        let answer = lock.withLock { server.respond(request.method, request.path, emptyLists: request.reply == .emptyList) }
+        // A request planned to fail never reaches the server: a refused DELETE removes nothing.
         switch request.reply {
         case .status(let code): return .failure(Failure.status(code))
         case .transportError: return .failure(Failure.transport)
         case .timeout: return .failure(Failure.timeout)
         case .normal, .emptyList, .malformed, .truncated, .wrongTypes: break
         }
+        let answer = lock.withLock { server.respond(request.method, request.path, emptyLists: request.reply == .emptyList) }
         guard (200..<300).contains(answer.status) else { return .failure(Failure.status(answer.status)) }
         switch request.reply {
         case .malformed:
