@@ -65,8 +65,15 @@ public struct LoadFailure: Error, Equatable, Sendable, CustomStringConvertible {
 
     private static func describe(_ error: DecodingError) -> String {
         func path(_ context: DecodingError.Context) -> String {
-            let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
-            return keys.isEmpty ? "the top level" : keys.joined(separator: ".")
+            // `[0].books[1].id`: an index follows its array's name without a dot.
+            let path = context.codingPath.reduce(into: "") { path, key in
+                if let index = key.intValue {
+                    path += "[\(index)]"
+                } else {
+                    path += (path.isEmpty ? "" : ".") + key.stringValue
+                }
+            }
+            return path.isEmpty ? "the top level" : path
         }
         switch error {
         case .dataCorrupted(let context):
