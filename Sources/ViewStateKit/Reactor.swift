@@ -100,6 +100,15 @@ open class Reactor<Action, Mutation, State> {
     /// `true` while asynchronous work is running.
     public var hasRunningWork: Bool { !tasks.isEmpty }
 
+    /// Returns once no asynchronous work is running, including work started while waiting —
+    /// the way a test waits for an effect without a clock. Work that waits on something the
+    /// test has not released yet keeps this waiting too: release it first.
+    public final func waitUntilIdle() async {
+        while let task = tasks.values.first {
+            await task.value
+        }
+    }
+
     deinit {
         for task in tasks.values { task.cancel() }
     }

@@ -116,7 +116,7 @@ struct ReactorTests {
         reactor.send(.type("cu"))
         old.send(.success(["old"]))
         new.send(.success(["CU Gangnam"]))
-        while reactor.hasRunningWork { await Task.yield() }
+        await reactor.waitUntilIdle()
         #expect(results.contains(["old"]) == false)
         #expect(reactor.currentState.results == ["CU Gangnam"])
         #expect(reactor.currentState.isLoading == false)
