@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import ViewStateKit
 @testable import ViewStateSamples
@@ -260,5 +261,45 @@ struct BadInputCatalogueTests {
         #expect(controller.state.observerCount == 0)
         navigator.push("home")
         #expect(printed == ["[nav] push home"])
+    }
+
+    @Test("corrupt persisted value") func corruptPersistedValue() async {
+        let store = MemoryKeyValueStore([BooksReactor.expandedKey: Data("{not json".utf8),
+                                         SelectStoreReactor.favoriteKey: Data("Lawson".utf8)])
+        #expect(SelectStoreReactor(entry: .settings, store: store).currentState.selected == nil)
+        let books = BooksReactor(api: StoreAPI(network: network), store: store)
+        #expect(books.currentState.expandedBookIDs.isEmpty)
+        books.send(.load)
+        await books.waitUntilIdle()
+        books.send(.toggleSummary(bookId: 31))
+        #expect(store.data(forKey: BooksReactor.expandedKey) == Data("[31]".utf8))
+    }
+
+    @Test("reactor action after its screen is gone") func reactorActionAfterScreenGone() async {
+        var printed: [String] = []
+        let app = Coordinator()
+        weak var weakFlow: SelectStoreCoordinator?
+        let reactor = {
+            let flow = SelectStoreCoordinator(entry: .onboarding, store: MemoryKeyValueStore(),
+                                              navigator: ConsoleNavigator(write: { printed.append($0) }))
+            weakFlow = flow
+            app.start(flow)
+            return flow.reactor
+        }()
+        reactor.send(.select(.cu))
+        reactor.send(.select(.gs25))  // a second tap lands after the flow went home
+        #expect(printed == ["[nav] set root select-store", "[nav] set root home"])
+        #expect(weakFlow == nil)
+        #expect(reactor.state.observerCount == 0)
+
+        network.holdsReplies = true
+        var books: BooksReactor? = BooksReactor(api: StoreAPI(network: network), store: MemoryKeyValueStore())
+        let cell = books?.state
+        books?.send(.load)
+        await network.waitForRequests(1)
+        books = nil
+        network.release(0)
+        await network.flush()
+        #expect(cell?.value.series == .loading, "the late reply reached nobody")
     }
 }

@@ -11,7 +11,7 @@ struct SamplesCLITests {
         return (status, output, errors)
     }
 
-    @Test("no arguments: both screens' success scenario, line by line")
+    @Test("no arguments: every screen's success scenario, line by line")
     func noArguments() async {
         let result = await run([])
         #expect(result.status == 0)
@@ -21,6 +21,46 @@ struct SamplesCLITests {
             "[bookmarks] presenting: 4 stores — CU Gangnam Station, GS25 Yeoksam, 7-Eleven Seocho, emart24 Sinsa",
             "[categories] loading",
             "[categories] presenting: Drinks, 20 of 48 products — Banana Milk ₩1,200, Strawberry Milk ₩1,300, Chocolate Milk ₩1,400, …",
+            "[nav] set root select-store",
+            "[select-store] selected: none",
+            "[select-store] selected: GS25",
+            "[nav] set root home",
+            "[storage] favoriteBrand = GS25",
+            "[nav] push register",
+            "[register] name \"\" — register disabled",
+            "[register] name \"K\" — register disabled",
+            "[register] name \"Kim\" — register enabled",
+            "[nav] set root home",
+            "[books] loading",
+            "[books] presenting: series 1 \"The Convenience Store Detective\" — ▸ Night Shift, ▸ Expired Coupons, ▸ Last Bus Home",
+            "[books] presenting: series 1 \"The Convenience Store Detective\" — ▸ Night Shift, ▾ Expired Coupons: \"A stack of expired coupons leads to a warehouse nobody remembers renting.\", ▸ Last Bus Home",
+            "[books] presenting: series 2 \"Ramen Chronicles\" — ▸ Three Minutes, ▸ Extra Spicy",
+            "[storage] books.expandedSummaries = [12]",
+        ])
+    }
+
+    @Test("the books screen with unreadable saved toggles: all collapsed, then overwritten")
+    func corruptStorageScenario() async {
+        let result = await run(["books", "--scenario", "corrupt-storage"])
+        #expect(result.output == [
+            "[storage] books.expandedSummaries = {not json",
+            "[books] loading",
+            "[books] presenting: series 1 \"The Convenience Store Detective\" — ▸ Night Shift, ▸ Expired Coupons, ▸ Last Bus Home",
+            "[books] presenting: series 1 \"The Convenience Store Detective\" — ▾ Night Shift: \"A clerk on the night shift notices that the same customer buys one banana milk at 3:07 every night.\", ▸ Expired Coupons, ▸ Last Bus Home",
+            "[storage] books.expandedSummaries = [11]",
+        ])
+    }
+
+    @Test("select-store from settings: select, select again, save, pop")
+    func settingsScenario() async {
+        let result = await run(["select-store", "--scenario", "settings"])
+        #expect(result.output == [
+            "[nav] push select-store",
+            "[select-store] selected: CU (from settings)",
+            "[select-store] selected: GS25 (from settings)",
+            "[select-store] selected: emart24 (from settings)",
+            "[nav] pop",
+            "[storage] favoriteBrand = emart24",
         ])
     }
 
@@ -49,10 +89,14 @@ struct SamplesCLITests {
                 let result = await run([screen.rawValue, "--scenario", scenario.rawValue])
                 #expect(result.status == 0, "\(screen) \(scenario)")
                 #expect(!result.output.isEmpty, "\(screen) \(scenario)")
-                for line in result.output {
+                for line in result.output where line.hasPrefix("[\(screen.rawValue)] ") {
                     let word = line.split(separator: " ").dropFirst().first.map(String.init)
-                    #expect(line.hasPrefix("[\(screen.rawValue)] "), "\(line)")
-                    #expect(["loading", "presenting:", "failed:"].contains(word), "\(line)")
+                    let words = Screen.loading.contains(screen) ? ["loading", "presenting:", "failed:"] : ["selected:", "name"]
+                    #expect(words.contains(word ?? ""), "\(line)")
+                }
+                for line in result.output {
+                    let tag = ["[\(screen.rawValue)] ", "[nav] ", "[storage] "].first { line.hasPrefix($0) }
+                    #expect(tag != nil, "\(line)")
                 }
             }
         }
@@ -68,7 +112,8 @@ struct SamplesCLITests {
               (["bookmarks", "--category", "2"], "--category applies to categories only"),
               (["categories", "--scenario"], "--scenario needs a value"),
               (["categories", "--scenario", "failure", "--scenario", "empty"], "--scenario given twice"),
-              (["--scenario", "failure"], "--scenario and --category need a screen: bookmarks or categories"),
+              (["--scenario", "failure"], "--scenario and --category need a screen"),
+              (["register", "--scenario", "failure"], "scenario 'failure' is not available for register"),
               (["bookmarks", "categories"], "unexpected argument 'categories'"),
           ])
     func usageErrors(arguments: [String], message: String) async {

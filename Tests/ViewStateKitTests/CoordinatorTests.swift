@@ -12,26 +12,23 @@ final class RecordingNavigator: Navigator {
     func setRoot(_ screen: String) { steps.append("set root \(screen)") }
 }
 
-/// The register flow: shows the register screen, and goes home when its view model asks.
+/// A detail flow: pushes the detail screen; when the screen says it is done, pops and finishes.
 @MainActor
-final class RegisterCoordinator: Coordinator {
+final class DetailCoordinator: Coordinator {
     let navigator: RecordingNavigator
-    let name = StateCell("")
-    let registerTap = Events<Void>()
-    private let viewModel = RegisterViewModel()
-    private var tokens = Set<ObservationToken>()
+    let done = Events<Void>()
+    private var token: ObservationToken?
 
     init(navigator: RecordingNavigator) {
         self.navigator = navigator
     }
 
     override func start() {
-        navigator.push("register")
-        let output = viewModel.transform(.init(name: name, registerTap: registerTap))
-        output.route.observe { [weak self] route in
-            self?.navigator.setRoot(route)
+        navigator.push("detail")
+        token = done.observe { [weak self] in
+            self?.navigator.pop()
             self?.finish()
-        }.store(in: &tokens)
+        }
     }
 }
 
@@ -39,26 +36,25 @@ final class RegisterCoordinator: Coordinator {
 final class AppCoordinator: Coordinator {
     let navigator = RecordingNavigator()
     override func start() {
-        navigator.setRoot("splash")
-        start(RegisterCoordinator(navigator: navigator))
+        navigator.setRoot("home")
+        start(DetailCoordinator(navigator: navigator))
     }
 }
 
 @Suite("Coordinators")
 @MainActor
 struct CoordinatorTests {
-    @Test("a flow turns view-model outputs into navigation, then a finished child is freed")
-    func registerFlow() throws {
+    @Test("a flow turns events into navigation, then a finished child is freed")
+    func childFlow() throws {
         let app = AppCoordinator()
         app.start()
-        weak var weakChild: RegisterCoordinator?
+        weak var weakChild: DetailCoordinator?
         do {
-            let child = try #require(app.children.first as? RegisterCoordinator)
+            let child = try #require(app.children.first as? DetailCoordinator)
             weakChild = child
-            child.name.send("Kim")
-            child.registerTap.send()
+            child.done.send()
         }
-        #expect(app.navigator.steps == ["set root splash", "push register", "set root home"])
+        #expect(app.navigator.steps == ["set root home", "push detail", "pop"])
         #expect(app.children.isEmpty)
         #expect(weakChild == nil, "the finished child was removed and freed")
     }
@@ -93,17 +89,16 @@ struct CoordinatorTests {
     func parentFreed() throws {
         var app: AppCoordinator? = AppCoordinator()
         app?.start()
-        weak var weakChild: RegisterCoordinator?
-        let (name, tap) = try {
-            let child = try #require(app?.children.first as? RegisterCoordinator)
+        weak var weakChild: DetailCoordinator?
+        let done = try {
+            let child = try #require(app?.children.first as? DetailCoordinator)
             weakChild = child
-            return (child.name, child.registerTap)
+            return child.done
         }()
         weak let weakApp = app
         app = nil
         #expect(weakApp == nil)
         #expect(weakChild == nil)
-        name.send("Kim")
-        tap.send()  // nobody left to navigate: a no-op
+        done.send()  // nobody left to navigate: a no-op
     }
 }

@@ -1,32 +1,25 @@
-import Foundation
 import Testing
 @testable import ViewStateKit
 
-/// The register screen's view model: a name field and a register button, enabled only for a
-/// valid name (2–10 characters, no leading or trailing spaces); tapping it asks to go home.
+/// A tap counter: counts taps, and after the third asks to move on.
 @MainActor
-final class RegisterViewModel: ViewModel {
+final class TapCounterViewModel: ViewModel {
     struct Input {
-        let name: StateCell<String>
-        let registerTap: Events<Void>
+        let tap: Events<Void>
     }
 
     struct Output {
-        let isRegisterEnabled: StateCell<Bool>
+        let count: StateCell<Int>
         let route: Events<String>
     }
 
     private var tokens = Set<ObservationToken>()
 
-    static func isValid(_ name: String) -> Bool {
-        (2...10).contains(name.count) && name == name.trimmingCharacters(in: .whitespaces)
-    }
-
     func transform(_ input: Input) -> Output {
-        let output = Output(isRegisterEnabled: StateCell(false), route: Events())
-        input.name.observe { output.isRegisterEnabled.send(Self.isValid($0)) }.store(in: &tokens)
-        input.registerTap.observe {
-            if Self.isValid(input.name.value) { output.route.send("home") }
+        let output = Output(count: StateCell(0), route: Events())
+        input.tap.observe {
+            output.count.send(output.count.value + 1)
+            if output.count.value == 3 { output.route.send("next") }
         }.store(in: &tokens)
         return output
     }
@@ -68,26 +61,24 @@ struct ViewModelTests {
         _ = first
     }
 
-    @Test("register: the button is enabled only for a valid name; a tap routes home")
-    func register() {
-        let viewModel = RegisterViewModel()
-        let input = RegisterViewModel.Input(name: StateCell(""), registerTap: Events())
+    @Test("transform wires inputs to outputs: a value output and an event output")
+    func transformWires() {
+        let viewModel = TapCounterViewModel()
+        let input = TapCounterViewModel.Input(tap: Events())
         let output = viewModel.transform(input)
-        var enabled: [Bool] = []
+        var counts: [Int] = []
         var routes: [String] = []
-        let tokens = [output.isRegisterEnabled.observe { enabled.append($0) }, output.route.observe { routes.append($0) }]
-        input.registerTap.send()  // invalid name: no route
-        for name in ["K", "Kim", " Kim", "Kim ", "Kimberly Ann", "Kim Lee"] { input.name.send(name) }
-        input.registerTap.send()
-        #expect(enabled == [false, false, true, false, false, false, true])
-        #expect(routes == ["home"])
+        let tokens = [output.count.observe { counts.append($0) }, output.route.observe { routes.append($0) }]
+        for _ in 1...4 { input.tap.send() }
+        #expect(counts == [0, 1, 2, 3, 4])
+        #expect(routes == ["next"])
         _ = tokens
     }
 
     @Test("a freed view model ends its wiring, and frees its events and cells")
     func freedViewModel() {
-        let input = RegisterViewModel.Input(name: StateCell("Kim"), registerTap: Events())
-        var viewModel: RegisterViewModel? = RegisterViewModel()
+        let input = TapCounterViewModel.Input(tap: Events())
+        var viewModel: TapCounterViewModel? = TapCounterViewModel()
         weak let weakViewModel = viewModel
         weak var weakRoute: Events<String>?
         var routes: [String] = []
@@ -100,7 +91,7 @@ struct ViewModelTests {
         viewModel = nil
         #expect(weakViewModel == nil)
         #expect(weakRoute == nil)
-        input.registerTap.send()
+        for _ in 1...3 { input.tap.send() }
         #expect(routes == [])
         token?.cancel()
     }

@@ -87,7 +87,7 @@ public enum SamplesCLI {
         }
 
         guard let screen else {
-            if scenario != nil || category != nil { return fail("--scenario and --category need a screen: bookmarks or categories") }
+            if scenario != nil || category != nil { return fail("--scenario and --category need a screen") }
             return .success(Invocation(screens: Screen.allCases, scenario: .success))
         }
         let chosen = scenario ?? .success
@@ -100,16 +100,16 @@ public enum SamplesCLI {
 
     /// The help text.
     public static var usage: String {
-        let screens = Screen.allCases.map { "  \($0.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)) \($0.summary)" }
+        let screens = Screen.allCases.map { "  \($0.rawValue.padding(toLength: 16, withPad: " ", startingAt: 0)) \($0.summary)" }
         let scenarios = Scenario.allCases.map { scenario in
-            let only = scenario.screens.count == 1 ? " (\(scenario.screens[0].rawValue) only)" : ""
-            return "  \(scenario.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)) \(scenario.summary)\(only)"
+            let applies = scenario.screens == Screen.allCases ? "" : " (\(scenario.screens.map(\.rawValue).joined(separator: ", ")))"
+            return "  \(scenario.rawValue.padding(toLength: 16, withPad: " ", startingAt: 0)) \(scenario.summary)\(applies)"
         }
         return ([
-            "usage: viewstate-samples [bookmarks | categories] [--scenario NAME] [--category ID]",
+            "usage: viewstate-samples [SCREEN] [--scenario NAME] [--category ID]",
             "",
-            "Runs the sample screens against a stubbed network and prints every state they render.",
-            "With no screen, runs both screens' success scenario.",
+            "Runs the sample screens against a stubbed network and prints every state they render",
+            "and every navigation step ([nav]). With no screen, runs every screen's success scenario.",
             "",
             "screens:",
         ] + screens + ["", "scenarios (default: success):"] + scenarios + [

@@ -4,13 +4,25 @@ public enum Screen: String, CaseIterable, Sendable {
     case bookmarks
     /// The category product list.
     case categories
+    /// Choosing a favourite convenience-store brand (reactor + coordinator).
+    case selectStore = "select-store"
+    /// The register screen (Input → Output view model + coordinator).
+    case register
+    /// Book series with saved summary toggles (reactor).
+    case books
 
     var summary: String {
         switch self {
         case .bookmarks: "bookmarked stores: load, refresh, remove with rollback"
         case .categories: "a category's products: paging, switching categories"
+        case .selectStore: "choose a favourite brand: saves it and goes home (reactor + coordinator)"
+        case .register: "a name field; register is enabled for 2–10 characters without edge spaces"
+        case .books: "book series: pick a series, expand summaries, saved between launches"
         }
     }
+
+    /// The screens that load from the network, where failure scenarios apply.
+    static let loading: [Screen] = [.bookmarks, .categories, .books]
 }
 
 /// A story the CLI tells on a screen, with the stub network set up to produce it.
@@ -45,13 +57,26 @@ public enum Scenario: String, CaseIterable, Sendable {
     case rollback
     /// "Load more" until the end of the list.
     case paging
+    /// Skip choosing: saves "all" and goes home.
+    case skip
+    /// Opened from settings: selecting only moves the selection; save goes back.
+    case settings
+    /// Register taps with invalid names: the button stays disabled and nothing navigates.
+    case invalid
+    /// The saved summary toggles are unreadable: all collapsed, then overwritten.
+    case corruptStorage = "corrupt-storage"
 
     /// The screens this scenario applies to.
     public var screens: [Screen] {
         switch self {
+        case .success: Screen.allCases
         case .refresh, .remove, .rollback: [.bookmarks]
         case .paging: [.categories]
-        default: Screen.allCases
+        case .superseded, .cancelled: [.bookmarks, .categories]
+        case .skip, .settings: [.selectStore]
+        case .invalid: [.register]
+        case .corruptStorage: [.books]
+        case .empty, .failure, .offline, .timeout, .malformed, .truncated, .wrongTypes, .notFound: Screen.loading
         }
     }
 
@@ -65,13 +90,17 @@ public enum Scenario: String, CaseIterable, Sendable {
         case .malformed: "the body is not JSON"
         case .truncated: "the body is cut off half way"
         case .wrongTypes: "the body has ids of the wrong type"
-        case .notFound: "an unknown id (category 999; removing store 999)"
+        case .notFound: "an unknown id: category 999, removing store 999, series 9, book 999"
         case .superseded: "a newer request wins; the older reply arrives late and is dropped"
         case .cancelled: "the load is cancelled while its reply is held"
         case .refresh: "pull-to-refresh keeps the list on screen"
         case .remove: "remove a bookmark (optimistic update)"
         case .rollback: "remove a bookmark, the server refuses, the store comes back"
         case .paging: "load more pages of 20 until the end of the list"
+        case .skip: "skip: saves \"all\" and goes home"
+        case .settings: "opened from settings: select, select again, save and go back"
+        case .invalid: "register with invalid names: nothing happens"
+        case .corruptStorage: "the saved toggles are unreadable: all collapsed, then overwritten"
         }
     }
 }

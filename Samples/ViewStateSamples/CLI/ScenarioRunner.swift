@@ -1,3 +1,4 @@
+import Foundation
 import ViewStateKit
 
 /// Runs one scenario on one screen: sets up the stub network, drives the logic controller
@@ -11,6 +12,9 @@ struct ScenarioRunner {
         switch screen {
         case .bookmarks: await runBookmarks(scenario)
         case .categories: await runCategories(scenario, category: category)
+        case .selectStore: runSelectStore(scenario)
+        case .register: runRegister(scenario)
+        case .books: await runBooks(scenario)
         }
     }
 
@@ -109,5 +113,74 @@ struct ScenarioRunner {
             controller.products(categoryId: id, then: renderer.render)
             await renderer.waitUntilSettled()
         }
+    }
+
+    private func runSelectStore(_ scenario: Scenario) {
+        let store = MemoryKeyValueStore()
+        if scenario == .settings { store.set(Data("CU".utf8), forKey: SelectStoreReactor.favoriteKey) }
+        let app = Coordinator()
+        let flow = SelectStoreCoordinator(entry: scenario == .settings ? .settings : .onboarding,
+                                          store: store, navigator: ConsoleNavigator(write: write))
+        app.start(flow)
+        let reactor = flow.reactor
+        let token = reactor.state.printLines(screen: "select-store", write: write) { $0.consoleLine }
+        switch scenario {
+        case .skip:
+            reactor.send(.skip)
+        case .settings:
+            reactor.send(.select(.gs25))
+            reactor.send(.select(.emart24))
+            reactor.send(.save)
+        default:
+            reactor.send(.select(.gs25))
+        }
+        write(store.consoleLine(SelectStoreReactor.favoriteKey))
+        token.cancel()
+    }
+
+    private func runRegister(_ scenario: Scenario) {
+        let app = Coordinator()
+        let flow = RegisterCoordinator(navigator: ConsoleNavigator(write: write))
+        app.start(flow)
+        let input = flow.input
+        guard let output = flow.output else { return }
+        let token = output.isRegisterEnabled.printLines(screen: "register", write: write) {
+            input.consoleLine(isRegisterEnabled: $0)
+        }
+        let names = scenario == .invalid ? ["K", " Kim", "Kimberly Ann"] : ["K", "Kim"]
+        for name in names {
+            input.name.send(name)
+            input.registerTap.send()
+        }
+        token.cancel()
+    }
+
+    private func runBooks(_ scenario: Scenario) async {
+        let store = MemoryKeyValueStore()
+        if scenario == .corruptStorage {
+            store.set(Data("{not json".utf8), forKey: BooksReactor.expandedKey)
+            write(store.consoleLine(BooksReactor.expandedKey))
+        }
+        planFailure(for: scenario, at: "/books")
+        let reactor = BooksReactor(api: StoreAPI(network: network), store: store)
+        let renderer = ConsoleRenderer.books(write: write)
+        let token = reactor.state.observeRemovingDuplicates { renderer.render($0.shelf) }
+        reactor.send(.load)
+        await renderer.waitUntilSettled()
+        // The user's actions, once there is a list to act on.
+        if reactor.currentState.series.content != nil {
+            switch scenario {
+            case .notFound:
+                reactor.send(.selectSeries(9))
+                reactor.send(.toggleSummary(bookId: 999))
+            case .corruptStorage:
+                reactor.send(.toggleSummary(bookId: 11))
+            default:
+                reactor.send(.toggleSummary(bookId: 12))
+                reactor.send(.selectSeries(2))
+            }
+            write(store.consoleLine(BooksReactor.expandedKey))
+        }
+        token.cancel()
     }
 }

@@ -1,11 +1,12 @@
 import Foundation
 
 /// The server behind `StubNetwork`: answers requests from the JSON fixtures shipped with the
-/// samples, like the real backend would (bookmarks, deleting a bookmark, paged products).
+/// samples, like the real backend would (bookmarks, deleting a bookmark, paged products, book series).
 final class FixtureServer {
     private let bookmarks: [[String: Any]]
     private let categories: [[String: Any]]
     private let products: [[String: Any]]
+    private let books: [[String: Any]]
     private var removedBookmarks: Set<Int> = []
 
     /// Loads the bundled fixtures; a missing or unreadable fixture serves as an empty list.
@@ -13,6 +14,7 @@ final class FixtureServer {
         bookmarks = Self.fixture("bookmarks")
         categories = Self.fixture("categories")
         products = Self.fixture("products")
+        books = Self.fixture("books")
     }
 
     /// The status and body for `method path`; `emptyLists` answers every list as empty.
@@ -23,6 +25,9 @@ final class FixtureServer {
         if method == .get, segments == ["bookmarks"] {
             let live = bookmarks.filter { !removedBookmarks.contains($0["id"] as? Int ?? -1) }
             return (200, Self.json(emptyLists ? [] : live))
+        }
+        if method == .get, segments == ["books"] {
+            return (200, Self.json(emptyLists ? [] : books))
         }
         if method == .delete, segments.count == 2, segments[0] == "bookmarks" {
             guard let id = Int(segments[1]), bookmarks.contains(where: { $0["id"] as? Int == id }),

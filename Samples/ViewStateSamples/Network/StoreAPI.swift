@@ -44,6 +44,11 @@ public struct StoreAPI: Sendable {
         }
     }
 
+    /// The book series list.
+    public func books() async throws -> [BookSeries] {
+        try await decode([BookSeries].self, "books") { try await network.send(.get, "/books") }
+    }
+
     private func decode<T: Decodable>(_ type: T.Type, _ resource: String, _ fetch: () async throws -> Data) async throws -> T {
         let result: Result<Data, any Error>
         do { result = .success(try await fetch()) } catch { result = .failure(error) }

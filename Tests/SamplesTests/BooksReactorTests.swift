@@ -1,0 +1,151 @@
+import Foundation
+import Testing
+@testable import ViewStateKit
+@testable import ViewStateSamples
+
+@Suite("Books: reactor with saved summary toggles")
+@MainActor
+struct BooksReactorTests {
+    let network = StubNetwork(deliveryQueue: nil)
+    let store = MemoryKeyValueStore()
+
+    private func makeReactor() -> BooksReactor {
+        BooksReactor(api: StoreAPI(network: network), store: store)
+    }
+
+    /// The reactor's states as the screen draws them: "loading", "failed: …", or
+    /// "series N: ▸Book ▾Book" with ▾ for an expanded summary.
+    private func drawn(_ state: BooksReactor.State) -> String {
+        switch state.shelf {
+        case .loading:
+            return "loading"
+        case .failed(let failure):
+            return "failed: \(failure)"
+        case .presenting(let shelf):
+            guard let series = shelf.series else { return "no series" }
+            return "series \(series.number): " + series.books.map { (shelf.isExpanded($0) ? "▾" : "▸") + $0.title }.joined(separator: " ")
+        }
+    }
+
+    private var saved: String? {
+        store.data(forKey: BooksReactor.expandedKey).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    @Test("load, expand a summary, pick another series: every state in order, toggles saved")
+    func flow() async {
+        let reactor = makeReactor()
+        let recorder = StateRecorder(reactor.state)
+        reactor.send(.load)
+        await reactor.waitUntilIdle()
+        reactor.send(.toggleSummary(bookId: 12))
+        reactor.send(.selectSeries(2))
+        reactor.send(.toggleSummary(bookId: 21))
+        reactor.send(.toggleSummary(bookId: 12))
+        #expect(recorder.values.map(drawn) == [
+            "loading",
+            "loading",
+            "series 1: ▸Night Shift ▸Expired Coupons ▸Last Bus Home",
+            "series 1: ▸Night Shift ▾Expired Coupons ▸Last Bus Home",
+            "series 2: ▸Three Minutes ▸Extra Spicy",
+            "series 2: ▾Three Minutes ▸Extra Spicy",
+            "series 2: ▾Three Minutes ▸Extra Spicy",
+        ])
+        #expect(reactor.currentState.expandedBookIDs == [21])
+        #expect(saved == "[21]")
+    }
+
+    @Test("a reopened screen shows the saved toggles")
+    func togglesPersist() async {
+        do {
+            let first = makeReactor()
+            first.send(.load)
+            await first.waitUntilIdle()
+            first.send(.toggleSummary(bookId: 13))
+            first.send(.toggleSummary(bookId: 11))
+        }
+        let reopened = makeReactor()
+        reopened.send(.load)
+        await reopened.waitUntilIdle()
+        #expect(drawn(reopened.currentState) == "series 1: ▾Night Shift ▸Expired Coupons ▾Last Bus Home")
+        #expect(saved == "[11,13]")
+    }
+
+    @Test("nothing stored, or a corrupt stored value: all collapsed, and the next toggle overwrites it",
+          arguments: [nil, "{not json", "[\"11\"]", "42", ""])
+    func corruptStoredValue(stored: String?) async {
+        if let stored { store.set(Data(stored.utf8), forKey: BooksReactor.expandedKey) }
+        let reactor = makeReactor()
+        reactor.send(.load)
+        await reactor.waitUntilIdle()
+        #expect(drawn(reactor.currentState) == "series 1: ▸Night Shift ▸Expired Coupons ▸Last Bus Home")
+        reactor.send(.toggleSummary(bookId: 11))
+        #expect(saved == "[11]")
+    }
+
+    @Test("a list that does not decode fails with a message naming the field")
+    func decodingFailure() async {
+        network.plan(.wrongTypes)
+        let reactor = makeReactor()
+        let recorder = StateRecorder(reactor.state)
+        reactor.send(.load)
+        await reactor.waitUntilIdle()
+        #expect(recorder.values.map(drawn) == [
+            "loading",
+            "loading",
+            "failed: bad data — books: wrong type at [0].books[0].id: Expected to decode Int but found a string instead.",
+        ])
+    }
+
+    @Test("an unknown series number or book id changes nothing; so do actions before the list loads")
+    func unknownIDs() async {
+        let reactor = makeReactor()
+        reactor.send(.selectSeries(1))
+        reactor.send(.toggleSummary(bookId: 11))
+        #expect(reactor.currentState.selectedSeries == nil)
+        reactor.send(.load)
+        await reactor.waitUntilIdle()
+        let loaded = reactor.currentState
+        let recorder = StateRecorder(reactor.state)
+        reactor.send(.selectSeries(9))
+        reactor.send(.toggleSummary(bookId: 999))
+        #expect(recorder.values == [loaded], "only the replay: no new state")
+        #expect(saved == nil)
+    }
+
+    @Test("a reload keeps the selected series, or selects the first when it is gone")
+    func reloadKeepsSelection() async {
+        let reactor = makeReactor()
+        reactor.send(.load)
+        await reactor.waitUntilIdle()
+        reactor.send(.selectSeries(3))
+        reactor.send(.load)
+        await reactor.waitUntilIdle()
+        #expect(reactor.currentState.selectedSeries == 3)
+        network.plan(.emptyList)
+        reactor.send(.load)
+        await reactor.waitUntilIdle()
+        #expect(reactor.currentState.selectedSeries == 3, "an empty list has nothing to select instead")
+        #expect(drawn(reactor.currentState) == "no series")
+        reactor.send(.load)
+        await reactor.waitUntilIdle()
+        #expect(reactor.currentState.selectedSeries == 3)
+    }
+
+    @Test("a reactor freed mid-request cancels its load; nothing is delivered afterwards")
+    func freedMidRequest() async {
+        network.holdsReplies = true
+        var reactor: BooksReactor? = makeReactor()
+        weak let weakReactor = reactor
+        var states: [String] = []
+        let cell = reactor?.state
+        let token = cell?.observe { states.append(drawn($0)) }
+        reactor?.send(.load)
+        await network.waitForRequests(1)
+        reactor = nil
+        #expect(weakReactor == nil)
+        network.release(0)
+        await network.flush()
+        #expect(states == ["loading", "loading"])
+        token?.cancel()
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+@testable import ViewStateKit
+@testable import ViewStateSamples
+
+@Suite("Select store: reactor + coordinator")
+@MainActor
+struct SelectStoreFlowTests {
+    let store = MemoryKeyValueStore()
+    let transcript = Transcript()
+    let app = Coordinator()
+
+    /// Starts the flow under `app`, printing its states and navigation into `transcript`.
+    private func start(_ entry: SelectStoreReactor.Entry) -> (SelectStoreReactor, ObservationToken) {
+        let flow = SelectStoreCoordinator(entry: entry, store: store, navigator: ConsoleNavigator(write: transcript.write))
+        app.start(flow)
+        let token = flow.reactor.state.printLines(screen: "select-store", write: transcript.write) { $0.consoleLine }
+        return (flow.reactor, token)
+    }
+
+    private var favourite: String? {
+        store.data(forKey: SelectStoreReactor.favoriteKey).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    @Test("at first launch, selecting a brand saves it and goes home")
+    func onboardingSelect() {
+        let (reactor, token) = start(.onboarding)
+        reactor.send(.select(.gs25))
+        #expect(transcript.lines == [
+            "[nav] set root select-store",
+            "[select-store] selected: none",
+            "[select-store] selected: GS25",
+            "[nav] set root home",
+        ])
+        #expect(favourite == "GS25")
+        token.cancel()
+    }
+
+    @Test("skip saves \"all\" and goes home")
+    func skip() {
+        let (reactor, token) = start(.onboarding)
+        reactor.send(.skip)
+        #expect(transcript.lines == [
+            "[nav] set root select-store",
+            "[select-store] selected: none",
+            "[select-store] selected: all",
+            "[nav] set root home",
+        ])
+        #expect(favourite == "all")
+        token.cancel()
+    }
+
+    @Test("from settings, selecting only moves the selection; save stores it and pops")
+    func settings() {
+        store.set(Data("CU".utf8), forKey: SelectStoreReactor.favoriteKey)
+        let (reactor, token) = start(.settings)
+        reactor.send(.select(.sevenEleven))
+        reactor.send(.select(.emart24))
+        #expect(favourite == "CU", "nothing is saved before save")
+        reactor.send(.save)
+        #expect(transcript.lines == [
+            "[nav] push select-store",
+            "[select-store] selected: CU (from settings)",
+            "[select-store] selected: 7-Eleven (from settings)",
+            "[select-store] selected: emart24 (from settings)",
+            "[nav] pop",
+        ])
+        #expect(favourite == "emart24")
+        token.cancel()
+    }
+
+    @Test("the reactor's states, in order, for a settings visit")
+    func settingsStates() {
+        let reactor = SelectStoreReactor(entry: .settings, store: store)
+        let recorder = StateRecorder(reactor.state)
+        reactor.send(.select(.cu))
+        reactor.send(.save)
+        #expect(recorder.values.map(\.selected) == [nil, .cu, .cu, .cu])
+        #expect(recorder.values.map(\.route.value) == [.home, .home, .home, .back], "the route is assigned last")
+        #expect(favourite == "CU")
+    }
+
+    @Test("a stored favourite that is no brand reads as no selection", arguments: ["Lawson", "", "\u{FFFD}"])
+    func unknownStoredBrand(stored: String) {
+        store.set(Data(stored.utf8), forKey: SelectStoreReactor.favoriteKey)
+        let reactor = SelectStoreReactor(entry: .settings, store: store)
+        #expect(reactor.currentState.selected == nil)
+        reactor.send(.save)
+        #expect(favourite == "all", "saving with nothing selected saves all")
+    }
+
+    @Test("a finished flow is removed and freed, with its reactor")
+    func finishedFlowFreed() {
+        weak var weakFlow: SelectStoreCoordinator?
+        weak var weakReactor: SelectStoreReactor?
+        do {
+            let flow = SelectStoreCoordinator(entry: .onboarding, store: store, navigator: ConsoleNavigator(write: transcript.write))
+            weakFlow = flow
+            weakReactor = flow.reactor
+            app.start(flow)
+            flow.reactor.send(.select(.cu))
+        }
+        #expect(app.children.isEmpty)
+        #expect(weakFlow == nil)
+        #expect(weakReactor == nil)
+    }
+}
