@@ -2,16 +2,20 @@
 import PackageDescription
 
 // ViewStateKit has no package dependencies: only the standard library, Foundation,
-// Dispatch and the toolchain's test frameworks. Benchmarks/ is a separate package.
+// Dispatch and the toolchain's test frameworks (XCTest and Swift Testing, used only by
+// ViewStateKitTesting). Benchmarks/ is a separate package.
 let package = Package(
     name: "ViewStateKit",
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
     products: [
         .library(name: "ViewStateKit", targets: ["ViewStateKit"]),
+        .library(name: "ViewStateKitTesting", targets: ["ViewStateKitTesting"]),
         .executable(name: "viewstate-samples", targets: ["viewstate-samples"]),
     ],
     targets: [
         .target(name: "ViewStateKit"),
+        // Test helpers for users' tests: links XCTest and Swift Testing, never the app.
+        .target(name: "ViewStateKitTesting", dependencies: ["ViewStateKit"]),
         .target(
             name: "ViewStateSamples",
             dependencies: ["ViewStateKit"],
@@ -23,8 +27,9 @@ let package = Package(
             dependencies: ["ViewStateSamples"],
             path: "Samples/viewstate-samples"
         ),
-        .testTarget(name: "ViewStateKitTests", dependencies: ["ViewStateKit"]),
-        .testTarget(name: "SamplesTests", dependencies: ["ViewStateSamples", "ViewStateKit"]),
+        .testTarget(name: "ViewStateKitTests", dependencies: ["ViewStateKit", "ViewStateKitTesting"]),
+        .testTarget(name: "ViewStateKitTestingTests", dependencies: ["ViewStateKitTesting", "ViewStateKit"]),
+        .testTarget(name: "SamplesTests", dependencies: ["ViewStateSamples", "ViewStateKit", "ViewStateKitTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ViewStateKitTesting
 @testable import ViewStateKit
 @testable import ViewStateSamples
 

@@ -1,5 +1,6 @@
 import Dispatch
 import Testing
+import ViewStateKitTesting
 import ViewStateKit
 @testable import ViewStateSamples
 
@@ -32,13 +33,13 @@ struct BookmarkStoresControllerTests {
     @Test("empty: an empty list is presented, not a failure")
     func empty() async {
         network.plan(.emptyList)
-        #expect(await load().values == [.loading, .presenting(BookmarkList(stores: []))])
+        expectSequence(await load().values, equals: [.loading, .presenting(BookmarkList(stores: []))])
     }
 
     @Test("failure: HTTP 500 fails with a server error naming the resource")
     func failure() async {
         network.plan(.status(500))
-        #expect(await load().values == [.loading, .failed(LoadFailure(.server, "HTTP 500 for bookmarks"))])
+        expectSequence(await load().values, equals: [.loading, .failed(LoadFailure(.server, "HTTP 500 for bookmarks"))])
     }
 
     @Test("offline and timeout fail with network and timeout reasons")
@@ -52,8 +53,8 @@ struct BookmarkStoresControllerTests {
     func badData() async {
         network.plan(.malformed, .truncated, .wrongTypes)
         let notJSON = LoadFailure(.badData, "bookmarks: unreadable data at the top level: The given data was not valid JSON.")
-        #expect(await load().values == [.loading, .failed(notJSON)])
-        #expect(await load().values == [.loading, .failed(notJSON)])
+        expectSequence(await load().values, equals: [.loading, .failed(notJSON)])
+        expectSequence(await load().values, equals: [.loading, .failed(notJSON)])
         let wrongType = await load().values.last?.failure
         #expect(wrongType?.reason == .badData)
         #expect(wrongType?.message.hasPrefix("bookmarks: wrong type at [0].id") == true)
@@ -72,7 +73,7 @@ struct BookmarkStoresControllerTests {
         await newer.value
         network.release(0)
         await older.value
-        #expect(recorder.values == [.loading, .loading, .presenting(BookmarkList(stores: try await Fixtures.bookmarks()))])
+        expectSequence(recorder.values, equals: [.loading, .loading, .presenting(BookmarkList(stores: try await Fixtures.bookmarks()))])
     }
 
     @Test("cancelled: the load ends in failed(cancelled)")
@@ -83,7 +84,7 @@ struct BookmarkStoresControllerTests {
         controller.cancel()
         await task.value
         network.release(0)
-        #expect(recorder.values == [.loading, .failed(.cancelled)])
+        expectSequence(recorder.values, equals: [.loading, .failed(.cancelled)])
     }
 
     @Test("refresh: the list stays on screen while refreshing")
@@ -91,7 +92,7 @@ struct BookmarkStoresControllerTests {
         let stores = try await Fixtures.bookmarks()
         let recorder = await load()
         await controller.refresh().value
-        #expect(recorder.values == [
+        expectSequence(recorder.values, equals: [
             .loading,
             .presenting(BookmarkList(stores: stores)),
             .presenting(BookmarkList(stores: stores, isRefreshing: true)),
@@ -179,7 +180,7 @@ struct BookmarkStoresControllerTests {
         await task.value
         await controller.removeBookmark(id: 101)?.value
         let stores = try await Fixtures.bookmarks()
-        #expect(recorder.values == [
+        expectSequence(recorder.values, equals: [
             .loading,
             .presenting(BookmarkList(stores: stores)),
             .presenting(BookmarkList(stores: Array(stores.dropFirst()))),

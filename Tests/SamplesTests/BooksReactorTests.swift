@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ViewStateKitTesting
 @testable import ViewStateKit
 @testable import ViewStateSamples
 
@@ -8,6 +9,11 @@ import Testing
 struct BooksReactorTests {
     let network = StubNetwork(deliveryQueue: nil)
     let store = MemoryKeyValueStore()
+    let series: [BookSeries]
+
+    init() async throws {
+        series = try await Fixtures.books()
+    }
 
     private func makeReactor() -> BooksReactor {
         BooksReactor(api: StoreAPI(network: network), store: store)
@@ -97,19 +103,49 @@ struct BooksReactorTests {
     }
 
     @Test("an unknown series number or book id changes nothing; so do actions before the list loads")
-    func unknownIDs() async {
-        let reactor = makeReactor()
-        reactor.send(.selectSeries(1))
-        reactor.send(.toggleSummary(bookId: 11))
-        #expect(reactor.currentState.selectedSeries == nil)
-        reactor.send(.load)
-        await reactor.waitUntilIdle()
-        let loaded = reactor.currentState
-        let recorder = StateRecorder(reactor.state)
-        reactor.send(.selectSeries(9))
-        reactor.send(.toggleSummary(bookId: 999))
-        #expect(recorder.values == [loaded], "only the replay: no new state")
+    func unknownIDs() async throws {
+        let tester = ReactorTester(makeReactor())
+        tester.send(.selectSeries(1))
+        tester.send(.toggleSummary(bookId: 11))
+        tester.send(.load)
+        await tester.receive {
+            $0.series = .presenting(self.series)
+            $0.selectedSeries = 1
+        }
+        tester.send(.selectSeries(9))
+        tester.send(.toggleSummary(bookId: 999))
         #expect(saved == nil)
+    }
+
+    @Test("a slow reply: loading until the network's clock reaches its delay")
+    func slowReply() async throws {
+        let clock = ManualClock()
+        let network = StubNetwork(deliveryQueue: nil, clock: clock)
+        network.plan(.delayed(.seconds(3)))
+        let tester = ReactorTester(BooksReactor(api: StoreAPI(network: network), store: store))
+        tester.send(.load)
+        await clock.waitForSleepers()
+        clock.advance(by: .milliseconds(2_999))
+        #expect(tester.reactor.currentState.series == .loading)
+        clock.advance(by: .milliseconds(1))
+        await tester.receive {
+            $0.series = .presenting(self.series)
+            $0.selectedSeries = 1
+        }
+    }
+
+    @Test("a reply slower than the request timeout fails with timeout when the clock reaches it")
+    func timeout() async {
+        let clock = ManualClock()
+        let network = StubNetwork(deliveryQueue: nil, clock: clock)
+        network.requestTimeout = .seconds(10)
+        network.plan(.delayed(.seconds(60)))
+        let tester = ReactorTester(BooksReactor(api: StoreAPI(network: network), store: store))
+        tester.send(.load)
+        await clock.waitForSleepers()
+        clock.advance(by: .seconds(10))
+        await tester.receive { $0.series = .failed(LoadFailure(.timeout, "books took too long to answer")) }
+        #expect(clock.now.offset == .seconds(10))
     }
 
     @Test("a reload keeps the selected series, or selects the first when it is gone")

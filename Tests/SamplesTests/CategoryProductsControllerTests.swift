@@ -1,4 +1,5 @@
 import Testing
+import ViewStateKitTesting
 import ViewStateKit
 @testable import ViewStateSamples
 
@@ -34,7 +35,7 @@ struct CategoryProductsControllerTests {
     func success() async throws {
         show(1)
         let first = try await list(1, of: 1)
-        #expect(renderer.states == [.loading, .presenting(first)])
+        expectSequence(renderer.states, equals: [.loading, .presenting(first)])
         #expect(first.products.count == 20)
         #expect(first.total == 48)
         #expect(first.hasMore)
@@ -52,7 +53,7 @@ struct CategoryProductsControllerTests {
     @Test("not-found: an unknown category fails with not found — category 999")
     func unknownCategory() {
         show(999)
-        #expect(renderer.states == [.loading, .failed(LoadFailure(.notFound, "category 999"))])
+        expectSequence(renderer.states, equals: [.loading, .failed(LoadFailure(.notFound, "category 999"))])
         #expect(renderer.states.last?.failure?.description == "not found — category 999")
     }
 
@@ -61,7 +62,7 @@ struct CategoryProductsControllerTests {
         network.plan(.status(500), .malformed)
         show(1)
         show(1)
-        #expect(renderer.states == [
+        expectSequence(renderer.states, equals: [
             .loading, .failed(LoadFailure(.server, "HTTP 500 for category 1")),
             .loading, .failed(LoadFailure(.badData, "category 1: unreadable data at the top level: The given data was not valid JSON.")),
         ])
@@ -73,7 +74,7 @@ struct CategoryProductsControllerTests {
         controller.loadMore()
         controller.loadMore()
         controller.loadMore()  // at the end of the list: nothing happens
-        #expect(renderer.states == [
+        expectSequence(renderer.states, equals: [
             .loading,
             .presenting(try await list(1, of: 1)),
             .presenting(try await list(1, of: 1, loadingMore: true)),
@@ -114,7 +115,7 @@ struct CategoryProductsControllerTests {
         show(2)
         network.release(1)
         network.release(0)
-        #expect(renderer.states == [.loading, .loading, .presenting(try await list(1, of: 2))])
+        expectSequence(renderer.states, equals: [.loading, .loading, .presenting(try await list(1, of: 2))])
     }
 
     @Test("superseded: switching categories during load more drops the page")
@@ -138,7 +139,7 @@ struct CategoryProductsControllerTests {
         show(1)
         controller.cancel()
         network.release(0)
-        #expect(renderer.states == [.loading, .failed(.cancelled)])
+        expectSequence(renderer.states, equals: [.loading, .failed(.cancelled)])
     }
 
     @Test("an empty page ends the list even if the total said more")

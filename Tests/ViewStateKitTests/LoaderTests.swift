@@ -1,5 +1,6 @@
 import Dispatch
 import Testing
+import ViewStateKitTesting
 @testable import ViewStateKit
 
 @Suite("Loader: latest load wins")
@@ -16,10 +17,10 @@ struct LoaderTests {
     @Test("a successful load publishes loading, then presenting")
     func success() {
         load()
-        #expect(renderer.states == [.loading])
+        expectSequence(renderer.states, equals: [.loading])
         #expect(loader.isLoading)
         service.release(0, with: .success(["CU", "GS25"]))
-        #expect(renderer.states == [.loading, .presenting(["CU", "GS25"])])
+        expectSequence(renderer.states, equals: [.loading, .presenting(["CU", "GS25"])])
         #expect(!loader.isLoading)
     }
 
@@ -27,7 +28,7 @@ struct LoaderTests {
     func failure() {
         load()
         service.release(0, with: .failure(LoadFailure(.server, "HTTP 500")))
-        #expect(renderer.states == [.loading, .failed(LoadFailure(.server, "HTTP 500"))])
+        expectSequence(renderer.states, equals: [.loading, .failed(LoadFailure(.server, "HTTP 500"))])
     }
 
     @Test("superseded: the older response arriving after the newer one is dropped")
@@ -36,7 +37,7 @@ struct LoaderTests {
         load()
         service.release(1, with: .success(["new"]))
         service.release(0, with: .success(["old"]))
-        #expect(renderer.states == [.loading, .loading, .presenting(["new"])])
+        expectSequence(renderer.states, equals: [.loading, .loading, .presenting(["new"])])
     }
 
     @Test("superseded: the older response arriving first is dropped too")
@@ -44,9 +45,9 @@ struct LoaderTests {
         load()
         load()
         service.release(0, with: .success(["old"]))
-        #expect(renderer.states == [.loading, .loading])
+        expectSequence(renderer.states, equals: [.loading, .loading])
         service.release(1, with: .success(["new"]))
-        #expect(renderer.states == [.loading, .loading, .presenting(["new"])])
+        expectSequence(renderer.states, equals: [.loading, .loading, .presenting(["new"])])
     }
 
     @Test("cancelled: the load ends in failed(cancelled) and its late response is dropped")
@@ -54,7 +55,7 @@ struct LoaderTests {
         load()
         loader.cancel()
         service.release(0, with: .success(["late"]))
-        #expect(renderer.states == [.loading, .failed(.cancelled)])
+        expectSequence(renderer.states, equals: [.loading, .failed(.cancelled)])
         #expect(!loader.isLoading)
     }
 
@@ -64,7 +65,7 @@ struct LoaderTests {
         load()
         service.release(0, with: .success([]))
         loader.cancel()
-        #expect(renderer.states == [.loading, .presenting([])])
+        expectSequence(renderer.states, equals: [.loading, .presenting([])])
     }
 
     @Test("a completion called twice publishes only once")
@@ -72,7 +73,7 @@ struct LoaderTests {
         load()
         service.release(0, with: .success(["first"]))
         service.release(0, with: .failure(LoadFailure(.network, "again")))
-        #expect(renderer.states == [.loading, .presenting(["first"])])
+        expectSequence(renderer.states, equals: [.loading, .presenting(["first"])])
     }
 
     @Test("a callback on a background queue hops to the main actor before publishing",
@@ -84,7 +85,7 @@ struct LoaderTests {
         }) { done in service.fetch(completion: done) }
         service.release(0, with: .success(["CU"]), on: .global())
         await renderer.waitForStates(2)
-        #expect(renderer.states == [.loading, .presenting(["CU"])])
+        expectSequence(renderer.states, equals: [.loading, .presenting(["CU"])])
     }
 
     @Test("superseded on background queues: only the newest response is rendered",
@@ -99,14 +100,14 @@ struct LoaderTests {
         // would also be dropped after the third load, which supersedes both.
         load()
         service.release(2, with: .success(["last"]))
-        #expect(renderer.states == [.loading, .loading, .presenting(["new"]), .loading, .presenting(["last"])])
+        expectSequence(renderer.states, equals: [.loading, .loading, .presenting(["new"]), .loading, .presenting(["last"])])
     }
 
     @Test("async: success and failure publish loading then one final state")
     func asyncSuccessAndFailure() async {
         await loader.load(then: { renderer.render($0) }) { ["CU"] }.value
         await loader.load(then: { renderer.render($0) }) { throw LoadFailure(.notFound, "store 9") }.value
-        #expect(renderer.states == [
+        expectSequence(renderer.states, equals: [
             .loading, .presenting(["CU"]),
             .loading, .failed(LoadFailure(.notFound, "store 9")),
         ])
@@ -122,7 +123,7 @@ struct LoaderTests {
         await newer.value
         first.send(.success(["old"]))
         await older.value
-        #expect(renderer.states == [.loading, .loading, .presenting(["new"])])
+        expectSequence(renderer.states, equals: [.loading, .loading, .presenting(["new"])])
     }
 
     @Test("async cancelled: failed(cancelled), and the reply is dropped")
@@ -132,7 +133,7 @@ struct LoaderTests {
         loader.cancel()
         reply.send(.success(["late"]))
         await task.value
-        #expect(renderer.states == [.loading, .failed(.cancelled)])
+        expectSequence(renderer.states, equals: [.loading, .failed(.cancelled)])
     }
 
     @Test("load(into:) sends every state into the cell")
@@ -142,7 +143,7 @@ struct LoaderTests {
         loader.load(into: cell) { done in service.fetch(completion: done) }
         service.release(0, with: .success(["CU"]))
         await loader.load(into: cell) { ["GS25"] }.value
-        #expect(renderer.states == [
+        expectSequence(renderer.states, equals: [
             .failed(LoadFailure(.network, "offline")),
             .loading, .presenting(["CU"]),
             .loading, .presenting(["GS25"]),

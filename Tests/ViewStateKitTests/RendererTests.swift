@@ -1,4 +1,5 @@
 import Testing
+import ViewStateKitTesting
 @testable import ViewStateKit
 
 @Suite("Renderer binding")
@@ -11,7 +12,7 @@ struct RendererTests {
         let token = cell.bind(to: renderer)
         cell.send(.presenting(["CU"]))
         cell.send(.failed(LoadFailure(.network, "offline")))
-        #expect(renderer.states == [.loading, .presenting(["CU"]), .failed(LoadFailure(.network, "offline"))])
+        expectSequence(renderer.states, equals: [.loading, .presenting(["CU"]), .failed(LoadFailure(.network, "offline"))])
         _ = token
     }
 
@@ -49,6 +50,6 @@ struct RendererTests {
         let token = cell.bind(to: renderer)
         token.cancel()
         cell.send(.presenting(1))
-        #expect(renderer.states == [.loading])
+        expectSequence(renderer.states, equals: [.loading])
     }
 }

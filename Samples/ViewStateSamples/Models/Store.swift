@@ -14,4 +14,14 @@ public struct Store: Codable, Equatable, Sendable, Identifiable {
     public let imageURL: URL
     /// When the user bookmarked it.
     public let bookmarkedAt: Date
+
+    /// A store with these fields, for previews and tests.
+    public init(id: Int, name: String, brand: String, address: String, imageURL: URL, bookmarkedAt: Date) {
+        self.id = id
+        self.name = name
+        self.brand = brand
+        self.address = address
+        self.imageURL = imageURL
+        self.bookmarkedAt = bookmarkedAt
+    }
 }

@@ -7,6 +7,9 @@ import Foundation
 ///
 /// Completion handlers run on `deliveryQueue` (a serial background queue by default, like a
 /// URLSession delegate queue), or synchronously on the caller's thread when it is `nil`.
+/// Time passes on `clock`: a `.delayed` reply arrives after its delay, and one slower than
+/// `requestTimeout` fails with `Failure.timeout` once the timeout has passed. Tests pass a
+/// `ManualClock` (ViewStateKitTesting) and advance it by hand.
 public final class StubNetwork: @unchecked Sendable {
     // @unchecked: every mutable property is read and written only under `lock`.
 
@@ -36,6 +39,9 @@ public final class StubNetwork: @unchecked Sendable {
         case truncated
         /// Valid JSON whose ids are strings instead of numbers.
         case wrongTypes
+        /// The normal answer, after this long on the network's clock — or a timeout, when
+        /// that is longer than `requestTimeout`.
+        case delayed(Duration)
     }
 
     /// A request that did not get a successful answer.
@@ -60,14 +66,25 @@ public final class StubNetwork: @unchecked Sendable {
     private let lock = NSLock()
     private let server = FixtureServer()
     private let deliveryQueue: DispatchQueue?
+    private let clock: any Clock<Duration>
+    private var timeout = Duration.seconds(10)
     private var plans: [(prefix: String, reply: Reply)] = []
     private var sent: [Request] = []
     private var holding = false
     private var requestWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
 
     /// A network serving the fixtures; `deliveryQueue: nil` calls back synchronously.
-    public init(deliveryQueue: DispatchQueue? = DispatchQueue(label: "StubNetwork.delivery")) {
+    public init(deliveryQueue: DispatchQueue? = DispatchQueue(label: "StubNetwork.delivery"),
+                clock: any Clock<Duration> = ContinuousClock()) {
         self.deliveryQueue = deliveryQueue
+        self.clock = clock
+    }
+
+    /// How long a request waits for a `.delayed` reply before failing with
+    /// `Failure.timeout` (10 seconds by default, like a short URLRequest timeout).
+    public var requestTimeout: Duration {
+        get { lock.withLock { timeout } }
+        set { lock.withLock { timeout = newValue } }
     }
 
     /// Queues `replies` for the next requests whose path starts with `prefix`, one per request,
@@ -153,15 +170,24 @@ public final class StubNetwork: @unchecked Sendable {
         return index
     }
 
-    /// Gives request `index` its completion, and answers it now unless it is held.
+    /// Gives request `index` its completion, and answers it now unless it is held or delayed.
     private func attach(_ completion: @escaping @Sendable (Result<Data, any Error>) -> Void, to index: Int) {
-        let (isCancelled, isHeld) = lock.withLock {
+        let (request, limit) = lock.withLock { () -> (Request, Duration) in
             if !sent[index].isCancelled { sent[index].completion = completion }
-            return (sent[index].isCancelled, sent[index].isHeld)
+            return (sent[index], timeout)
         }
-        if isCancelled {
+        if request.isCancelled {
             completion(.failure(CancellationError()))
-        } else if !isHeld {
+        } else if case .delayed(let delay) = request.reply, !request.isHeld {
+            Task { [clock] in
+                try? await clock.sleep(for: min(delay, limit))
+                if delay > limit {
+                    if let (_, completion) = takeCompletion(index) { deliver(.failure(Failure.timeout), to: completion) }
+                } else {
+                    release(index)
+                }
+            }
+        } else if !request.isHeld {
             release(index)
         }
     }
@@ -184,7 +210,7 @@ public final class StubNetwork: @unchecked Sendable {
         case .status(let code): return .failure(Failure.status(code))
         case .transportError: return .failure(Failure.transport)
         case .timeout: return .failure(Failure.timeout)
-        case .normal, .emptyList, .malformed, .truncated, .wrongTypes: break
+        case .normal, .emptyList, .malformed, .truncated, .wrongTypes, .delayed: break
         }
         let answer = lock.withLock { server.respond(request.method, request.path, emptyLists: request.reply == .emptyList) }
         guard (200..<300).contains(answer.status) else { return .failure(Failure.status(answer.status)) }

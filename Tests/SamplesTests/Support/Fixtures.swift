@@ -8,6 +8,10 @@ enum Fixtures {
         try await StoreAPI(network: StubNetwork(deliveryQueue: nil)).bookmarks()
     }
 
+    static func books() async throws -> [BookSeries] {
+        try await StoreAPI(network: StubNetwork(deliveryQueue: nil)).books()
+    }
+
     static func page(_ page: Int, of category: Int) async throws -> ProductPage {
         try await StoreAPI(network: StubNetwork(deliveryQueue: nil)).products(categoryId: category, page: page)
     }

@@ -1,0 +1,47 @@
+/// Checks that `actual` is exactly `expected`, value by value, and fails the test otherwise.
+///
+/// The failure message gives the first index where the sequences part, the field-level
+/// differences at that index (`presenting.stores[1].name: "A" → "B"`, expected → actual), and
+/// both sequences in full. It is reported at the caller's file and line, through Swift Testing
+/// inside a Swift Testing test and through XCTest otherwise.
+///
+/// - Returns: `true` when the sequences are equal.
+@discardableResult
+public func expectSequence<Value: Equatable>(
+    _ actual: [Value], equals expected: [Value],
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+) -> Bool {
+    guard let message = sequenceMismatch(actual, expected) else { return true }
+    CallSite(fileID: fileID, filePath: filePath, line: line, column: column).fail(message)
+    return false
+}
+
+/// Why `actual` is not `expected`, or `nil` when they are equal.
+func sequenceMismatch<Value: Equatable>(_ actual: [Value], _ expected: [Value]) -> String? {
+    guard actual != expected else { return nil }
+    let index = (0..<min(actual.count, expected.count)).first { actual[$0] != expected[$0] } ?? min(actual.count, expected.count)
+    var lines = ["Sequences differ at index \(index) (expected \(expected.count) values, got \(actual.count))."]
+    switch (index < expected.count, index < actual.count) {
+    case (true, true):
+        lines.append("At index \(index) (expected → actual):")
+        lines += ValueDiff.lines(expected[index], actual[index]).map { "  " + $0 }
+    case (true, false):
+        lines.append("The actual sequence ends before index \(index); missing: \(ValueDiff.describe(expected[index]))")
+    default:
+        lines.append("The actual sequence goes on at index \(index) with: \(ValueDiff.describe(actual[index]))")
+    }
+    lines.append("Expected:")
+    lines += listing(expected, marking: index)
+    lines.append("Actual:")
+    lines += listing(actual, marking: index)
+    return lines.joined(separator: "\n")
+}
+
+/// `  [0] .loading`, one line per value, with `▶` at the index where the sequences part.
+private func listing<Value>(_ values: [Value], marking mark: Int) -> [String] {
+    values.enumerated().map { index, value in
+        let text = ValueDiff.describe(value)
+        let shown = text.count > 160 ? text.prefix(159) + "…" : Substring(text)
+        return "\(index == mark ? "▶" : " ") [\(index)] \(shown)"
+    }
+}

@@ -1,0 +1,162 @@
+import ViewStateKit
+
+/// Drives a `Reactor` in a test and makes the test account for everything it does, the way
+/// TCA's `TestStore` does for a store.
+///
+/// ```swift
+/// let tester = ReactorTester(SearchReactor())
+/// tester.send(.type("cu")) { $0.query = "cu"; $0.isLoading = true }
+/// await tester.receive { $0.results = ["CU Gangnam"] }
+/// await tester.receive { $0.isLoading = false }
+/// ```
+///
+/// `send` runs an action and checks the state it leaves against the previous state with your
+/// change applied. `receive` waits — on the reactor's own work, never on a clock — for the next
+/// state an asynchronous effect publishes, and checks it the same way; it fails at once when no
+/// effect is running and no state arrived. Exhaustive (the default): every published state must
+/// be asserted, in order, and when the tester is freed (or at `finish()`) a state nobody asserted
+/// or an effect still running fails the test. Pulses are part of the state, so an unasserted
+/// pulse fails too. `exhaustive: false` checks only what the test says: `send` and `receive`
+/// skip states the test did not ask about, and nothing is checked at the end.
+///
+/// Failures are reported at the caller's line, with a field-level diff (expected → actual).
+/// The tester lives on the main actor with its reactor; keep it a local of a `@MainActor` test.
+@MainActor
+public final class ReactorTester<Action, Mutation, State: Equatable> {
+    /// The reactor under test.
+    public let reactor: Reactor<Action, Mutation, State>
+    /// The state the test has accounted for so far.
+    public private(set) var state: State
+
+    private let exhaustive: Bool
+    private let creation: CallSite
+    private var unasserted: [State] = []
+    private var token: ObservationToken?
+    private var waiter: CheckedContinuation<Void, Never>?
+    private var isFinished = false
+
+    /// A tester for `reactor`, starting from its current state.
+    public init(_ reactor: Reactor<Action, Mutation, State>, exhaustive: Bool = true,
+                fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        self.reactor = reactor
+        self.exhaustive = exhaustive
+        state = reactor.currentState
+        creation = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        var isReplay = true
+        token = reactor.state.observe { [unowned self] published in
+            defer { isReplay = false }
+            guard !isReplay else { return }
+            unasserted.append(published)
+            waiter?.resume()
+            waiter = nil
+        }
+    }
+
+    /// Sends `action` and checks the state its synchronous mutations leave: the previous state
+    /// with `update` applied (no `update`: unchanged).
+    public func send(_ action: Action, _ update: ((inout State) -> Void)? = nil,
+                     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        accountForSkipped(before: "send(\(action))", at: site)
+        reactor.send(action)
+        let actual = unasserted.last ?? state
+        unasserted.removeAll()
+        check(actual, after: "send(\(action))", update, at: site)
+    }
+
+    /// Waits for the next state an asynchronous effect publishes and checks it: the previous
+    /// state with `update` applied. Not exhaustive: waits for the first state that matches.
+    public func receive(_ update: ((inout State) -> Void)? = nil,
+                        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        while true {
+            while unasserted.isEmpty {
+                guard reactor.hasRunningWork else {
+                    site.fail("receive: no state arrived and no effect is running.\n" + expectedChange(update))
+                    return
+                }
+                await nextStateOrIdle()
+            }
+            let actual = unasserted.removeFirst()
+            if exhaustive {
+                return check(actual, after: "receive", update, at: site)
+            }
+            var expected = state
+            update?(&expected)
+            state = actual
+            if expected == actual { return }
+        }
+    }
+
+    /// Waits for every running effect to end, then checks that everything was asserted (when
+    /// exhaustive). Freeing the tester runs the same checks without waiting.
+    public func finish(fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async {
+        await reactor.waitUntilIdle()
+        checkEverythingAsserted(at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    deinit {
+        MainActor.assumeIsolated {
+            checkEverythingAsserted(at: creation)
+        }
+    }
+
+    private func checkEverythingAsserted(at site: CallSite) {
+        guard exhaustive, !isFinished else { return }
+        isFinished = true
+        if !unasserted.isEmpty {
+            site.fail(unassertedMessage("at the end of the test"))
+        }
+        if reactor.hasRunningWork {
+            site.fail("An effect is still running at the end of the test: `await receive` what it publishes, "
+                      + "cancel it, or `await finish()` to wait for it.")
+        }
+    }
+
+    private func accountForSkipped(before step: String, at site: CallSite) {
+        guard let last = unasserted.last else { return }
+        if exhaustive { site.fail(unassertedMessage("before \(step)")) }
+        state = last
+        unasserted.removeAll()
+    }
+
+    private func unassertedMessage(_ when: String) -> String {
+        var lines = ["\(unasserted.count) published state\(unasserted.count == 1 ? " was" : "s were") not asserted \(when):"]
+        var previous = state
+        for (index, next) in unasserted.enumerated() {
+            lines.append("  [\(index)] changed (previous → published):")
+            lines += ValueDiff.lines(previous, next).map { "      " + $0 }
+            previous = next
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private func check(_ actual: State, after step: String, _ update: ((inout State) -> Void)?, at site: CallSite) {
+        var expected = state
+        update?(&expected)
+        state = actual
+        guard expected != actual else { return }
+        let diff = ValueDiff.lines(expected, actual).map { "  " + $0 }
+        site.fail((["State after \(step) is not as expected (expected → actual):"] + diff).joined(separator: "\n"))
+    }
+
+    private func expectedChange(_ update: ((inout State) -> Void)?) -> String {
+        var expected = state
+        update?(&expected)
+        let diff = ValueDiff.lines(state, expected)
+        return diff.isEmpty ? "Expected a state equal to the last one."
+            : (["Expected a state with (previous → expected):"] + diff.map { "  " + $0 }).joined(separator: "\n")
+    }
+
+    /// Suspends until the reactor publishes a state or has no work left.
+    private func nextStateOrIdle() async {
+        await withCheckedContinuation { continuation in
+            waiter = continuation
+            Task { [reactor] in
+                await reactor.waitUntilIdle()
+                self.waiter?.resume()
+                self.waiter = nil
+            }
+        }
+    }
+}

@@ -1,0 +1,171 @@
+import Testing
+import ViewStateKit
+@testable import ViewStateKitTesting
+
+/// A search field that waits 300 ms after the last keystroke before searching (debounce: a
+/// newer search cancels the sleeping one), with a pulse for alerts.
+@MainActor
+final class DebouncedSearch: Reactor<DebouncedSearch.Action, DebouncedSearch.Mutation, DebouncedSearch.State> {
+    enum Action { case type(String), clear, fail }
+    enum Mutation: Sendable { case setQuery(String), setResults([String]), setAlert(String) }
+    struct State: Equatable {
+        var query = ""
+        var results: [String] = []
+        var alert = Pulse("")
+    }
+
+    static let stores = ["cu gangnam", "cu yeoksam", "gs25 sinsa"]
+    let clock: any Clock<Duration>
+
+    init(clock: any Clock<Duration>) {
+        self.clock = clock
+        super.init(initialState: State())
+    }
+
+    override func mutate(action: Action) -> Effect<Mutation> {
+        switch action {
+        case .type(let query):
+            return .merge(.mutation(.setQuery(query)), .run(id: "search") { [clock] send in
+                do { try await clock.sleep(for: .milliseconds(300)) } catch { return }
+                await send(.setResults(Self.stores.filter { $0.hasPrefix(query) }))
+            })
+        case .clear:
+            return .merge(.cancel(id: "search"), .mutations(.setQuery(""), .setResults([])))
+        case .fail:
+            return .mutation(.setAlert("search failed"))
+        }
+    }
+
+    override func reduce(state: State, mutation: Mutation) -> State {
+        var state = state
+        switch mutation {
+        case .setQuery(let query): state.query = query
+        case .setResults(let results): state.results = results
+        case .setAlert(let message): state.alert.value = message
+        }
+        return state
+    }
+}
+
+@Suite("ReactorTester")
+@MainActor
+struct ReactorTesterTests {
+    let clock = ManualClock()
+
+    @Test("debounce: quick typing searches once, 300 ms after the last keystroke")
+    func debounce() async {
+        let tester = ReactorTester(DebouncedSearch(clock: clock))
+        tester.send(.type("c")) { $0.query = "c" }
+        await clock.waitForSleepers()
+        clock.advance(by: .milliseconds(200))
+        tester.send(.type("cu")) { $0.query = "cu" }
+        await clock.waitForSleepers()
+        clock.advance(by: .milliseconds(299))
+        #expect(tester.reactor.hasRunningWork, "still waiting: 1 ms to go")
+        clock.advance(by: .milliseconds(1))
+        await tester.receive { $0.results = ["cu gangnam", "cu yeoksam"] }
+    }
+
+    @Test("clear cancels the sleeping search; nothing arrives afterwards")
+    func clearCancels() async {
+        let tester = ReactorTester(DebouncedSearch(clock: clock))
+        tester.send(.type("gs")) { $0.query = "gs" }
+        tester.send(.clear) { $0.query = "" }
+        #expect(!tester.reactor.hasRunningWork)
+        clock.advance(by: .seconds(1))
+        await tester.finish()
+    }
+
+    @Test("a pulse is asserted like any other change")
+    func pulse() {
+        let tester = ReactorTester(DebouncedSearch(clock: clock))
+        tester.send(.fail) { $0.alert.value = "search failed" }
+    }
+
+    @Test("the tester of the tester: an unasserted state change fails the test")
+    func unassertedStateFails() async {
+        await withKnownIssue {
+            let tester = ReactorTester(DebouncedSearch(clock: clock))
+            tester.send(.type("cu")) { $0.query = "cu" }
+            await clock.waitForSleepers()
+            clock.advance(by: .milliseconds(300))
+            await tester.reactor.waitUntilIdle()
+        } matching: { issue in
+            let text = message(of: issue)
+            return text.hasPrefix("1 published state was not asserted at the end of the test:")
+                && text.contains(#"results: [] → ["cu gangnam", "cu yeoksam"]"#)
+        }
+    }
+
+    @Test("an effect still running at the end fails the test")
+    func runningEffectFails() async {
+        withKnownIssue {
+            let tester = ReactorTester(DebouncedSearch(clock: clock))
+            tester.send(.type("cu")) { $0.query = "cu" }
+        } matching: { message(of: $0).hasPrefix("An effect is still running at the end of the test") }
+    }
+
+    @Test("a wrong expectation shows the field diff, at the caller's line")
+    func wrongExpectation() {
+        let tester = ReactorTester(DebouncedSearch(clock: clock))
+        let line = #line + 2
+        withKnownIssue {
+            tester.send(.fail) { $0.alert.value = "oops" }
+        } matching: { issue in
+            let text = message(of: issue)
+            return issue.sourceLocation?.line == line
+                && text.hasPrefix("State after send(fail) is not as expected (expected → actual):")
+                && text.contains(#"alert.value: "oops" → "search failed""#)
+        }
+    }
+
+    @Test("a change the action did not make fails, and so does forgetting one it did")
+    func missingOrExtraChange() {
+        let tester = ReactorTester(DebouncedSearch(clock: clock))
+        withKnownIssue {
+            tester.send(.clear) { $0.results = ["x"] }
+        } matching: { message(of: $0).contains(#"results: ["x"] → []"#) }
+        withKnownIssue {
+            tester.send(.fail)
+        } matching: { message(of: $0).contains(#"alert.value: "" → "search failed""#) }
+    }
+
+    @Test("receive fails at once when no effect is running")
+    func receiveWithNothingRunning() async {
+        let tester = ReactorTester(DebouncedSearch(clock: clock))
+        await withKnownIssue {
+            await tester.receive { $0.results = ["cu gangnam"] }
+        } matching: { issue in
+            let text = message(of: issue)
+            return text.hasPrefix("receive: no state arrived and no effect is running.")
+                && text.contains(#"results: [] → ["cu gangnam"]"#)
+        }
+    }
+
+    @Test("a state published before the next send must have been received")
+    func unreceivedBeforeSend() async {
+        await withKnownIssue {
+            let tester = ReactorTester(DebouncedSearch(clock: clock))
+            tester.send(.type("gs")) { $0.query = "gs" }
+            await clock.waitForSleepers()
+            clock.advance(by: .milliseconds(300))
+            await tester.reactor.waitUntilIdle()
+            tester.send(.fail) { $0.results = ["gs25 sinsa"]; $0.alert.value = "search failed" }
+        } matching: { message(of: $0).hasPrefix("1 published state was not asserted before send(fail):") }
+    }
+
+    @Test("not exhaustive: only what the test asks about is checked")
+    func notExhaustive() async {
+        let tester = ReactorTester(DebouncedSearch(clock: clock), exhaustive: false)
+        tester.send(.fail) { $0.alert.value = "search failed" }
+        tester.send(.type("c")) { $0.query = "c" }
+        await clock.waitForSleepers()
+        clock.advance(by: .milliseconds(300))
+        await tester.reactor.waitUntilIdle()
+        tester.send(.type("gs")) { $0.query = "gs" }  // the "c" results arrived unasserted: skipped
+        #expect(tester.state.results == ["cu gangnam", "cu yeoksam"])
+        await clock.waitForSleepers()
+        clock.advance(by: .milliseconds(300))
+        await tester.receive { $0.results = ["gs25 sinsa"] }
+    }
+}
