@@ -1,0 +1,171 @@
+import Foundation
+import Testing
+@testable import ViewStateKit
+
+/// A reactor whose state is the list of every mutation reduced, so the published states say
+/// exactly what ran and in which order.
+@MainActor
+final class LedgerReactor: Reactor<LedgerReactor.Action, Int, [Int]> {
+    enum Action: Equatable, CustomStringConvertible {
+        case one(Int), many([Int]), merged(Int, [Int]), nothing
+
+        /// What `mutate` produces, in order: the model's side of R1.
+        var mutations: [Int] {
+            switch self {
+            case .one(let value): [value]
+            case .many(let values): values
+            case .merged(let first, let rest): [first] + rest
+            case .nothing: []
+            }
+        }
+
+        var description: String {
+            switch self {
+            case .one(let value): "one(\(value))"
+            case .many(let values): "many(\(values))"
+            case .merged(let first, let rest): "merged(\(first), \(rest))"
+            case .nothing: "nothing"
+            }
+        }
+    }
+
+    init() { super.init(initialState: []) }
+
+    override func mutate(action: Action) -> Effect<Int> {
+        switch action {
+        case .one(let value): .mutation(value)
+        case .many(let values): Effect(values)
+        case .merged(let first, let rest): .merge(.mutation(first), .none, Effect(rest))
+        case .nothing: .none
+        }
+    }
+
+    override func reduce(state: [Int], mutation: Int) -> [Int] {
+        state + [mutation]
+    }
+}
+
+private extension Effect {
+    /// `.mutations` from an array.
+    init(_ mutations: [Mutation]) {
+        self = mutations.reduce(.none) { .merge($0, .mutation($1)) }
+    }
+}
+
+/// Randomized model-based test of the reactor (R1–R3): random actions, some sent from
+/// observers while a state is being delivered, checked step by step against a plain queue.
+@Suite("Reactor model")
+@MainActor
+struct ReactorModelTests {
+    /// One generated run: top-level actions, and reentrant sends observers make when they
+    /// see the state with a given number of mutations.
+    struct Run: CustomStringConvertible {
+        var actions: [LedgerReactor.Action] = []
+        var reentrant: [Int: [(observer: Int, action: LedgerReactor.Action)]] = [:]
+
+        var description: String {
+            let sends = reentrant.keys.sorted().flatMap { count in
+                reentrant[count, default: []].map { "observer \($0.observer) sends \($0.action) on state #\(count)" }
+            }
+            return "actions \(actions); " + (sends.isEmpty ? "no reentrant sends" : sends.joined(separator: "; "))
+        }
+    }
+
+    static func generate(seed: UInt64) -> Run {
+        var random = SeededGenerator(seed: seed)
+        func action() -> LedgerReactor.Action {
+            let value = Int.random(in: 0..<100, using: &random)
+            return switch Int.random(in: 0..<4, using: &random) {
+            case 0: .one(value)
+            case 1: .many((0..<Int.random(in: 0...3, using: &random)).map { value + $0 })
+            case 2: .merged(value, [value + 1])
+            default: .nothing
+            }
+        }
+        var run = Run()
+        run.actions = (0..<Int.random(in: 1...12, using: &random)).map { _ in action() }
+        for _ in 0..<Int.random(in: 0...6, using: &random) {
+            run.reentrant[Int.random(in: 1...20, using: &random), default: []]
+                .append((Int.random(in: 0..<3, using: &random), action()))
+        }
+        return run
+    }
+
+    /// The states every observer must see (the replay first): each action's mutations in
+    /// order, and an action sent during a delivery queued behind everything already queued.
+    static func model(_ run: Run) -> [[Int]] {
+        var published: [[Int]] = [[]]
+        var log: [Int] = []
+        for action in run.actions {
+            var queue = [action]
+            while !queue.isEmpty {
+                for mutation in queue.removeFirst().mutations {
+                    log.append(mutation)
+                    published.append(log)
+                    let sends = run.reentrant[log.count, default: []]
+                    for observer in 0..<3 { queue += sends.filter { $0.observer == observer }.map(\.action) }
+                }
+            }
+        }
+        return published
+    }
+
+    /// Runs `run` on a real reactor with three observers and compares what they saw with
+    /// `expected` (the model's answer by default); returns what went wrong, if anything.
+    static func check(_ run: Run, expected: [[Int]]? = nil) -> String? {
+        let reactor = LedgerReactor()
+        var seen: [[[Int]]] = [[], [], []]
+        var stale: [String] = []
+        let tokens = (0..<3).map { observer in
+            reactor.state.observe { state in
+                seen[observer].append(state)
+                if reactor.currentState != state { stale.append("observer \(observer) saw \(state), currentState \(reactor.currentState)") }
+                if seen[observer].count > 1 {
+                    for send in run.reentrant[state.count, default: []] where send.observer == observer {
+                        reactor.send(send.action)
+                    }
+                }
+            }
+        }
+        run.actions.forEach(reactor.send)
+        tokens.forEach { $0.cancel() }
+        let expected = expected ?? model(run)
+        if let problem = stale.first { return "R2: \(problem)" }
+        for (observer, states) in seen.enumerated() where states != expected {
+            return "observer \(observer) saw \(states), the model says \(expected)"
+        }
+        if reactor.currentState != expected.last { return "currentState \(reactor.currentState) ≠ \(expected.last ?? [])" }
+        return nil
+    }
+
+    @Test("R1–R3 hold for 2,000 random runs with reentrant sends (VIEWSTATE_SEED replays one)")
+    func randomRuns() {
+        let environment = ProcessInfo.processInfo.environment
+        let seeds: [UInt64] = environment["VIEWSTATE_SEED"].flatMap(UInt64.init).map { [$0] } ?? Array(1...2_000)
+        for seed in seeds {
+            let run = Self.generate(seed: seed)
+            if let problem = Self.check(run) {
+                Issue.record("seed \(seed) (replay with VIEWSTATE_SEED=\(seed)): \(run)\n\(problem)")
+                return
+            }
+        }
+    }
+
+    @Test("the model itself: a reentrant send runs after the current action, in queue order")
+    func modelItself() {
+        var run = Run()
+        run.actions = [.many([1, 2]), .one(9)]
+        run.reentrant[1] = [(observer: 1, action: .one(5)), (observer: 0, action: .one(4))]
+        #expect(Self.model(run) == [[], [1], [1, 2], [1, 2, 4], [1, 2, 4, 5], [1, 2, 4, 5, 9]])
+        #expect(Self.check(run) == nil)
+    }
+
+    @Test("the check bites: a reactor that nested reentrant actions (1, 4, 2) would be reported")
+    func checkCanFail() {
+        var run = Run()
+        run.actions = [.many([1, 2])]
+        run.reentrant[1] = [(observer: 0, action: .one(4))]
+        let nested: [[Int]] = [[], [1], [1, 4], [1, 4, 2]]
+        #expect(Self.check(run, expected: nested)?.hasPrefix("observer 0 saw [[], [1], [1, 2], [1, 2, 4]]") == true)
+    }
+}
