@@ -81,8 +81,7 @@ public final class ReactorTester<Action, Mutation, State: Equatable> {
             if exhaustive {
                 return check(actual, after: "receive", update, at: site)
             }
-            var expected = state
-            update?(&expected)
+            let expected = applying(update)
             state = actual
             if expected == actual { return }
         }
@@ -132,8 +131,7 @@ public final class ReactorTester<Action, Mutation, State: Equatable> {
     }
 
     private func check(_ actual: State, after step: String, _ update: ((inout State) -> Void)?, at site: CallSite) {
-        var expected = state
-        update?(&expected)
+        let expected = applying(update)
         state = actual
         guard expected != actual else { return }
         let diff = ValueDiff.lines(expected, actual).map { "  " + $0 }
@@ -141,11 +139,16 @@ public final class ReactorTester<Action, Mutation, State: Equatable> {
     }
 
     private func expectedChange(_ update: ((inout State) -> Void)?) -> String {
-        var expected = state
-        update?(&expected)
-        let diff = ValueDiff.lines(state, expected)
+        let diff = ValueDiff.lines(state, applying(update))
         return diff.isEmpty ? "Expected a state equal to the last one."
             : (["Expected a state with (previous → expected):"] + diff.map { "  " + $0 }).joined(separator: "\n")
+    }
+
+    /// The asserted state with the test's change applied.
+    private func applying(_ update: ((inout State) -> Void)?) -> State {
+        var expected = state
+        update?(&expected)
+        return expected
     }
 
     /// Suspends until the reactor publishes a state or has no work left.

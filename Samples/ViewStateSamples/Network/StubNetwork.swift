@@ -181,11 +181,7 @@ public final class StubNetwork: @unchecked Sendable {
         } else if case .delayed(let delay) = request.reply, !request.isHeld {
             Task { [clock] in
                 try? await clock.sleep(for: min(delay, limit))
-                if delay > limit {
-                    if let (_, completion) = takeCompletion(index) { deliver(.failure(Failure.timeout), to: completion) }
-                } else {
-                    release(index)
-                }
+                release(index)
             }
         } else if !request.isHeld {
             release(index)
@@ -210,6 +206,7 @@ public final class StubNetwork: @unchecked Sendable {
         case .status(let code): return .failure(Failure.status(code))
         case .transportError: return .failure(Failure.transport)
         case .timeout: return .failure(Failure.timeout)
+        case .delayed(let delay) where delay > requestTimeout: return .failure(Failure.timeout)
         case .normal, .emptyList, .malformed, .truncated, .wrongTypes, .delayed: break
         }
         let answer = lock.withLock { server.respond(request.method, request.path, emptyLists: request.reply == .emptyList) }
