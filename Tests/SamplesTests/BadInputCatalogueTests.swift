@@ -142,7 +142,22 @@ struct BadInputCatalogueTests {
         network.plan(.malformed)
         await controller.refresh().value
         #expect(controller.state.value.content?.stores.count == 4)
-        #expect(controller.state.value.content?.notice?.reason == .badData)
+        #expect(controller.state.value.content?.loadStatus.failure?.reason == .badData)
+    }
+
+    @Test("removal racing a refresh") func removalRacingRefresh() async {
+        let controller = BookmarkStoresController(api: StoreAPI(network: network))
+        await controller.load().value
+        network.holdsReplies = true
+        let refresh = controller.refresh()
+        await network.waitForRequests(2)
+        let removal = controller.removeBookmark(id: 101)
+        await network.waitForRequests(3)
+        network.release(1)
+        network.release(2)
+        await refresh.value
+        await removal?.value
+        #expect(controller.state.value.content?.stores.map(\.id) == [102, 103, 104])
     }
 
     @Test("failed load more") func failedLoadMore() {
@@ -152,7 +167,7 @@ struct BadInputCatalogueTests {
         network.plan(.status(503))
         controller.loadMore()
         #expect(states.last?.content?.products.count == 20)
-        #expect(states.last?.content?.loadMoreFailure == LoadFailure(.server, "HTTP 503 for category 1"))
+        #expect(states.last?.content?.loadStatus == .loadMoreFailed(LoadFailure(.server, "HTTP 503 for category 1")))
     }
 
     @Test("empty page before the advertised end") func emptyPageBeforeEnd() {
@@ -190,7 +205,7 @@ struct BadInputCatalogueTests {
         }
         await controller.load().value
         await retry?.value
-        #expect(rendered == ["loading", "loading", "failed", "loading", "presenting"])
+        #expect(rendered == ["loading", "failed", "loading", "presenting"])
         token.cancel()
     }
 

@@ -73,7 +73,8 @@ struct BookmarkStoresControllerTests {
         await newer.value
         network.release(0)
         await older.value
-        expectSequence(recorder.values, equals: [.loading, .loading, .presenting(BookmarkList(stores: try await Fixtures.bookmarks()))])
+        // The newer load finds the cell already showing `.loading` and does not send it again.
+        expectSequence(recorder.values, equals: [.loading, .presenting(BookmarkList(stores: try await Fixtures.bookmarks()))])
     }
 
     @Test("cancelled: the load ends in failed(cancelled)")
@@ -95,20 +96,20 @@ struct BookmarkStoresControllerTests {
         expectSequence(recorder.values, equals: [
             .loading,
             .presenting(BookmarkList(stores: stores)),
-            .presenting(BookmarkList(stores: stores, isRefreshing: true)),
+            .presenting(BookmarkList(stores: stores, loadStatus: .refreshing)),
             .presenting(BookmarkList(stores: stores)),
         ])
     }
 
-    @Test("refresh failure keeps the list and shows a notice; no data lost")
+    @Test("refresh failure keeps the list and says why; no data lost")
     func refreshFailure() async throws {
         let stores = try await Fixtures.bookmarks()
         let recorder = await load()
         network.plan(.transportError)
         await controller.refresh().value
         #expect(recorder.values.suffix(2) == [
-            .presenting(BookmarkList(stores: stores, isRefreshing: true)),
-            .presenting(BookmarkList(stores: stores, notice: LoadFailure(.network, "no connection while loading bookmarks"))),
+            .presenting(BookmarkList(stores: stores, loadStatus: .refreshing)),
+            .presenting(BookmarkList(stores: stores, loadStatus: .refreshFailed(LoadFailure(.network, "no connection while loading bookmarks")))),
         ])
     }
 
@@ -151,6 +152,68 @@ struct BookmarkStoresControllerTests {
         await controller.removeBookmark(id: 102)?.value
         await controller.refresh().value
         #expect(controller.state.value == .presenting(BookmarkList(stores: stores)))
+    }
+
+    @Test("race: a removal in flight wins over a list read before it; the removed store never comes back")
+    func removalWinsOverOlderList() async throws {
+        let stores = try await Fixtures.bookmarks()
+        let recorder = await load()
+        network.holdsReplies = true
+        let refresh = controller.refresh()
+        await network.waitForRequests(2)
+        let removal = controller.removeBookmark(id: 102)
+        await network.waitForRequests(3)
+        network.release(1)  // the list, read before the server removed 102
+        await refresh.value
+        network.release(2)  // the removal succeeds
+        await removal?.value
+        let withoutYeoksam = stores.filter { $0.id != 102 }
+        expectSequence(recorder.values, equals: [
+            .loading,
+            .presenting(BookmarkList(stores: stores)),
+            .presenting(BookmarkList(stores: stores, loadStatus: .refreshing)),
+            .presenting(BookmarkList(stores: withoutYeoksam, loadStatus: .refreshing)),
+            .presenting(BookmarkList(stores: withoutYeoksam)),
+        ])
+        network.holdsReplies = false
+        await controller.refresh().value
+        #expect(controller.state.value == .presenting(BookmarkList(stores: withoutYeoksam)), "the server's list agrees")
+    }
+
+    @Test("race: a list read before a removal was confirmed, arriving after it, does not bring the store back")
+    func confirmedRemovalWinsOverStaleList() async throws {
+        let stores = try await Fixtures.bookmarks()
+        await controller.load().value
+        network.holdsReplies = true
+        let refresh = controller.refresh()
+        await network.waitForRequests(2)  // the server reads the list now, 102 included
+        network.holdsReplies = false
+        await controller.removeBookmark(id: 102)?.value  // the server removes 102 and says so
+        network.release(1)  // the stale list arrives
+        await refresh.value
+        let withoutYeoksam = stores.filter { $0.id != 102 }
+        #expect(controller.state.value == .presenting(BookmarkList(stores: withoutYeoksam)))
+        await controller.refresh().value
+        #expect(controller.state.value == .presenting(BookmarkList(stores: withoutYeoksam)))
+    }
+
+    @Test("race: a removal refused after a list hid its store puts the store back")
+    func refusedRemovalAfterHiddenList() async throws {
+        let stores = try await Fixtures.bookmarks()
+        await controller.load().value
+        network.holdsReplies = true
+        network.plan(.status(500), for: "/bookmarks/102")
+        let refresh = controller.refresh()
+        await network.waitForRequests(2)
+        let removal = controller.removeBookmark(id: 102)
+        await network.waitForRequests(3)
+        network.release(1)
+        await refresh.value
+        #expect(controller.state.value.content?.stores.contains { $0.id == 102 } == false)
+        network.release(2)
+        await removal?.value
+        #expect(controller.state.value == .presenting(BookmarkList(stores: stores, notice: LoadFailure(
+            .server, "could not remove GS25 Yeoksam: HTTP 500 for bookmark 102"))))
     }
 
     @Test("not-found: removing an id that is not bookmarked only shows a notice")

@@ -27,7 +27,7 @@ struct CategoryProductsControllerTests {
     private func list(_ pages: Int, of category: Int, loadingMore: Bool = false) async throws -> ProductList {
         var list = ProductList(firstPage: try await Fixtures.page(1, of: category))
         for page in stride(from: 2, through: pages, by: 1) { list.append(try await Fixtures.page(page, of: category)) }
-        list.isLoadingMore = loadingMore
+        list.loadStatus = loadingMore ? .loadingMore : .idle
         return list
     }
 
@@ -102,7 +102,7 @@ struct CategoryProductsControllerTests {
         network.plan(.transportError)
         controller.loadMore()
         var failed = try await list(1, of: 1)
-        failed.loadMoreFailure = LoadFailure(.network, "no connection while loading category 1")
+        failed.loadStatus = .loadMoreFailed(LoadFailure(.network, "no connection while loading category 1"))
         #expect(renderer.states.last == .presenting(failed))
         controller.loadMore()
         #expect(renderer.states.last == .presenting(try await list(2, of: 1)))

@@ -55,12 +55,12 @@ struct LifetimeTests {
         // loading, page 1, loading more, cancelled, loading more (the retry) — and nothing
         // once the controller is gone.
         #expect(states.count == 5)
-        #expect(states[3].content?.loadMoreFailure == .cancelled)
-        #expect(states[4].content?.isLoadingMore == true)
+        #expect(states[3].content?.loadStatus == .loadMoreFailed(.cancelled))
+        #expect(states[4].content?.loadStatus == .loadingMore)
     }
 
     @Test("a bound console renderer is freed when its screen lets go, and the binding ends")
-    func boundRendererFreed() {
+    func boundRendererFreed() async {
         let controller = BookmarkStoresController(api: StoreAPI(network: network))
         var renderer: ConsoleRenderer<BookmarkList>? = .bookmarks(write: { _ in })
         weak let weakRenderer = renderer
@@ -68,7 +68,7 @@ struct LifetimeTests {
         renderer.map { controller.state.bind(to: $0) }?.store(in: &tokens)
         renderer = nil
         #expect(weakRenderer == nil)
-        controller.load()
+        await controller.load().value
         #expect(controller.state.observerCount == 0)
     }
 

@@ -11,7 +11,7 @@ import ViewStateKitTesting
     let controller = BookmarkStoresController(api: api)
     let states = StateRecorder(controller.state)
     await controller.load().value
-    states.expect([.loading, .loading, .presenting(BookmarkList(stores: try await api.bookmarks()))])
+    states.expect([.loading, .presenting(BookmarkList(stores: try await api.bookmarks()))])
 }
 
 @Test("the README's failure message is the one a run prints") @MainActor
@@ -30,7 +30,7 @@ func readmeFailureMessage() async throws {
     let shown = try #require(readme.components(separatedBy: "```text\n").first { $0.hasPrefix("Sequences differ") })
     let expected = try #require(shown.components(separatedBy: "\n```").first)
     withKnownIssue {
-        states.expect([.loading, .loading, .presenting(BookmarkList(stores: stores))])
+        states.expect([.loading, .presenting(BookmarkList(stores: stores))])
     } matching: { issue in
         let text = issue.comments.map(\.rawValue).joined(separator: "\n")
         if text != expected { print("README failure message is out of date; a run prints:\n\(text)") }

@@ -44,7 +44,7 @@ struct FixedStores: StoresService {
     var states: [ViewState<[String]>] = []
     let tokens = [controller.state.bind(to: view), controller.state.observe { states.append($0) }]
     await controller.load().value
-    #expect(states == [.loading, .loading, .presenting(["CU", "GS25"])])
+    #expect(states == [.loading, .presenting(["CU", "GS25"])])
     #expect(view.text == "CU, GS25")
     _ = tokens
 }

@@ -3,8 +3,9 @@ import Testing
 @testable import ViewStateKit
 
 /// Randomized model-based tests: random operation sequences run against a real `StateCell` and
-/// against a plain-array reference model of rules C1–C9; after every step each observer's
-/// delivered values, the cell's value and its live observers must match.
+/// against a plain-array reference model of rules C1–C9 and C12 (some observers watch a
+/// projection, the value's tens digit, through `observe(\.tens)`); after every step each
+/// observer's delivered values, the cell's value and its live observers must match.
 ///
 /// `VIEWSTATE_SEED=<n>` replays one seed; `VIEWSTATE_SOAK=<count>` runs that many sequences
 /// instead of the default 10,000.
@@ -12,7 +13,7 @@ import Testing
 struct StateCellModelTests {
     /// What an observer does the next time it is called, from inside its callback.
     enum Reaction: Equatable, CustomStringConvertible {
-        case send(Int), cancel(observer: Int), cancelSelf, observe
+        case send(Int), cancel(observer: Int), cancelSelf, observe, observeTens
 
         var description: String {
             switch self {
@@ -20,16 +21,18 @@ struct StateCellModelTests {
             case .cancel(let observer): "cancel #\(observer)"
             case .cancelSelf: "cancel itself"
             case .observe: "observe"
+            case .observeTens: "observe the tens"
             }
         }
     }
 
     enum Operation: Equatable, CustomStringConvertible {
-        case observe, send(Int), cancel(observer: Int), arm(observer: Int, Reaction), dropCell
+        case observe, observeTens, send(Int), cancel(observer: Int), arm(observer: Int, Reaction), dropCell
 
         var description: String {
             switch self {
             case .observe: "observe"
+            case .observeTens: "observe the tens"
             case .send(let value): "send \(value)"
             case .cancel(let observer): "cancel #\(observer)"
             case .arm(let observer, let reaction): "arm #\(observer): \(reaction)"
@@ -38,19 +41,22 @@ struct StateCellModelTests {
         }
     }
 
-    /// The reference model: C1–C7 written as directly as possible.
+    /// The reference model: C1–C7 and C12 written as directly as possible.
     struct Model {
         var value = 0
         var alive: [Bool] = []
         var seen: [[Int]] = []
+        /// For an observer of the tens digit, the last digit it was given (`.some(nil)` before any).
+        var tens: [Int: Int?] = [:]
         var reactions: [Int: Reaction] = [:]
         var delivering = false
         var queued: [Int] = []
 
-        mutating func observe() {
+        mutating func observe(tens watchesTens: Bool = false) {
             let id = seen.count
             alive.append(true)
             seen.append([])
+            if watchesTens { tens[id] = .some(nil) }
             if delivering {
                 receive(id)
             } else {
@@ -78,13 +84,20 @@ struct StateCellModelTests {
         }
 
         mutating func receive(_ id: Int) {
-            seen[id].append(value)
+            if let last = tens[id] {
+                guard last != value.tens else { return }  // C12: an unchanged part is not delivered
+                tens[id] = value.tens
+                seen[id].append(value.tens)
+            } else {
+                seen[id].append(value)
+            }
             guard let reaction = reactions.removeValue(forKey: id) else { return }
             switch reaction {
             case .send(let newValue): send(newValue)
             case .cancel(let other): if alive.indices.contains(other) { alive[other] = false }
             case .cancelSelf: alive[id] = false
             case .observe: observe()
+            case .observeTens: observe(tens: true)
             }
         }
     }
@@ -97,11 +110,11 @@ struct StateCellModelTests {
         var reactions: [Int: Reaction] = [:]
         var retiredTokens: [ObservationToken] = []
 
-        func observe() {
+        func observe(tens watchesTens: Bool = false) {
             guard let cell else { return }
             let id = seen.count
             seen.append([])
-            tokens.append(cell.observe { [unowned self] value in
+            let received = { [unowned self] (value: Int) in
                 seen[id].append(value)
                 guard let reaction = reactions.removeValue(forKey: id) else { return }
                 switch reaction {
@@ -109,8 +122,10 @@ struct StateCellModelTests {
                 case .cancel(let other): if tokens.indices.contains(other) { tokens[other].cancel() }
                 case .cancelSelf: tokens[id].cancel()
                 case .observe: observe()
+                case .observeTens: observe(tens: true)
                 }
-            })
+            }
+            tokens.append(watchesTens ? cell.observe(\.tens, received) : cell.observe(received))
         }
     }
 
@@ -124,6 +139,9 @@ struct StateCellModelTests {
             case .observe:
                 model.observe()
                 harness.observe()
+            case .observeTens:
+                model.observe(tens: true)
+                harness.observe(tens: true)
             case .send(let value):
                 model.send(value)
                 harness.cell?.send(value)
@@ -163,16 +181,17 @@ struct StateCellModelTests {
         return (0..<Int.random(in: 1...50, using: &random)).map { _ in
             let observer = Int.random(in: 0...max(0, observers), using: &random)
             let operation: Operation = switch Int.random(in: 0..<100, using: &random) {
-            case 0..<25: .observe
-            case 25..<55: .send(Int.random(in: 0...9, using: &random))
+            case 0..<17: .observe
+            case 17..<25: .observeTens
+            case 25..<55: .send(Int.random(in: 0...39, using: &random))
             case 55..<65: .cancel(observer: observer)
             case 65..<98: .arm(observer: observer, [
                 Reaction.send(Int.random(in: 10...99, using: &random)), .cancel(observer: Int.random(in: 0...max(0, observers), using: &random)),
-                .cancelSelf, .observe,
-            ][Int.random(in: 0..<4, using: &random)])
+                .cancelSelf, .observe, .observeTens,
+            ][Int.random(in: 0..<5, using: &random)])
             default: .dropCell
             }
-            if operation == .observe { observers += 1 }
+            if operation == .observe || operation == .observeTens { observers += 1 }
             if operation == .dropCell { observers = 0 }
             return operation
         }

@@ -46,6 +46,34 @@ struct ViewStateTests {
         struct Odd: Error {}
         #expect(LoadFailure(Odd()).reason == .other)
     }
+
+    @Test("a LocalizedError keeps its words: its errorDescription is the message")
+    func localizedError() {
+        struct APIError: LocalizedError {
+            var errorDescription: String? { "Your session has expired." }
+        }
+        struct Silent: LocalizedError {}
+        #expect(LoadFailure(APIError()) == LoadFailure(.other, "Your session has expired."))
+        #expect(LoadFailure(Silent()) == LoadFailure(.other, "Silent()"), "no description: the error's own text")
+    }
+
+    @Test("an app's error type chooses its own reason and message")
+    func appErrorChoosesReason() {
+        #expect(LoadFailure(APIError.unauthorized) == LoadFailure(.server, "please sign in again"))
+        #expect(LoadFailure(APIError.gone(id: 7)) == LoadFailure(.notFound, "item 7 was removed"))
+    }
+}
+
+/// The doc comment's example of `LoadFailureConvertible`, plus a case with a payload.
+enum APIError: Error, LoadFailureConvertible {
+    case unauthorized
+    case gone(id: Int)
+    var loadFailure: LoadFailure {
+        switch self {
+        case .unauthorized: LoadFailure(.server, "please sign in again")
+        case .gone(let id): LoadFailure(.notFound, "item \(id) was removed")
+        }
+    }
 }
 
 private struct Product: Decodable {

@@ -2,20 +2,20 @@ import ViewStateKit
 
 /// What the bookmarked-stores screen presents.
 ///
-/// A refresh keeps the list on screen with `isRefreshing` set; a failed refresh or removal
-/// keeps (or restores) the list and sets `notice`, which the renderer shows as a banner.
-public struct BookmarkList: Equatable, Sendable {
+/// A refresh keeps the list on screen with `loadStatus` `.refreshing`, and a failed refresh
+/// keeps it with `.refreshFailed`; a failed removal restores the store and sets `notice`.
+public struct BookmarkList: Equatable, Sendable, RefreshableContent {
     /// The bookmarked stores, most recently bookmarked last.
     public var stores: [Store]
-    /// `true` while a pull-to-refresh is in flight; the stores stay on screen meanwhile.
-    public var isRefreshing = false
-    /// A failure to show over the list (a refresh or removal that did not work), or `nil`.
+    /// What the loader is doing to the list: refreshing it, or why the last refresh failed.
+    public var loadStatus: LoadStatus
+    /// Why the last removal did not work (or its store was not in the list), or `nil`.
     public var notice: LoadFailure?
 
-    /// A list of `stores` with no refresh in flight and no notice.
-    public init(stores: [Store], isRefreshing: Bool = false, notice: LoadFailure? = nil) {
+    /// A list of `stores`, with nothing running and no notice unless given.
+    public init(stores: [Store], loadStatus: LoadStatus = .idle, notice: LoadFailure? = nil) {
         self.stores = stores
-        self.isRefreshing = isRefreshing
+        self.loadStatus = loadStatus
         self.notice = notice
     }
 }

@@ -164,7 +164,7 @@ struct ScenarioRunner {
         planFailure(for: scenario, at: "/books")
         let reactor = BooksReactor(api: StoreAPI(network: network), store: store)
         let renderer = ConsoleRenderer.books(write: write)
-        let token = reactor.state.observeRemovingDuplicates { renderer.render($0.shelf) }
+        let token = reactor.state.bind(to: renderer, \.shelf)
         reactor.send(.load)
         await renderer.waitUntilSettled()
         // The user's actions, once there is a list to act on.

@@ -6,15 +6,16 @@ import ViewStateKit
 /// - `products(categoryId:then:)`: `.loading`, then `.presenting` (the first page of 20) or
 ///   `.failed`; an unknown category fails with `.notFound`. Asking for another category
 ///   supersedes the request in flight, whose reply is dropped.
-/// - `loadMore()`: `.presenting` with `isLoadingMore`, then the list with the next page
-///   appended; a failure keeps the products and sets `loadMoreFailure`. It does nothing at the
-///   end of the list, while a page is loading, or before the first page is presented.
+/// - `loadMore()`: `Loader.loadMore`: the list stays presented with `.loadingMore`, then the
+///   next page appended; a failure keeps the products with `.loadMoreFailed`, and the next
+///   `loadMore()` retries. It does nothing at the end of the list, while a request is in
+///   flight, or before the first page is presented.
+/// - Each returns a task that ends when its request is over.
 @MainActor
 public final class CategoryProductsController {
     private let api: StoreAPI
-    private let loader = Loader<ProductPage>()
-    private var render: ((ViewState<ProductList>) -> Void)?
-    private var shown: ProductList?
+    private let loader = Loader<ProductList>()
+    private var render: (ViewState<ProductList>) -> Void = { _ in }
 
     /// A controller loading from `api`.
     public init(api: StoreAPI) {
@@ -22,38 +23,20 @@ public final class CategoryProductsController {
     }
 
     /// Shows category `categoryId`, publishing its states to `render`.
-    public func products(categoryId: Int, then render: @escaping (ViewState<ProductList>) -> Void) {
+    @discardableResult
+    public func products(categoryId: Int, then render: @escaping (ViewState<ProductList>) -> Void) -> Task<Void, Never> {
         self.render = render
-        shown = nil
         let api = self.api
-        loader.load(then: { [weak self] state in
-            let list = state.map(ProductList.init(firstPage:))
-            self?.shown = list.content
-            render(list)
-        }) { done in
-            api.products(categoryId: categoryId, page: 1, completion: done)
+        return loader.load(then: render) { done in
+            api.products(categoryId: categoryId, page: 1) { done($0.map(ProductList.init(firstPage:))) }
         }
     }
 
     /// Appends the next page of the category shown.
-    public func loadMore() {
-        guard let list = shown, let render, list.hasMore, !loader.isLoading else { return }
+    @discardableResult
+    public func loadMore() -> Task<Void, Never> {
         let api = self.api
-        loader.load(then: { [weak self] state in
-            guard let self, var list = shown else { return }
-            switch state {
-            case .loading:
-                list.isLoadingMore = true
-                list.loadMoreFailure = nil
-            case .presenting(let page):
-                list.append(page)
-            case .failed(let failure):
-                list.isLoadingMore = false
-                list.loadMoreFailure = failure
-            }
-            shown = list
-            render(.presenting(list))
-        }) { done in
+        return loader.loadMore(then: render) { list, done in
             api.products(categoryId: list.categoryId, page: list.page + 1, completion: done)
         }
     }

@@ -2,9 +2,9 @@ import ViewStateKit
 
 /// What the category product list presents: the pages loaded so far.
 ///
-/// "Load more" keeps these products on screen with `isLoadingMore` set, then appends the next
-/// page; a failed "load more" keeps them and sets `loadMoreFailure`.
-public struct ProductList: Equatable, Sendable {
+/// "Load more" keeps these products on screen with `loadStatus` `.loadingMore`, then appends
+/// the next page; a failed "load more" keeps them with `.loadMoreFailed`.
+public struct ProductList: Equatable, Sendable, PageableContent {
     /// The category shown.
     public let categoryId: Int
     /// The category's display name.
@@ -15,10 +15,8 @@ public struct ProductList: Equatable, Sendable {
     public private(set) var total: Int
     /// The last page loaded (from 1).
     public private(set) var page: Int
-    /// `true` while the next page is being fetched.
-    public var isLoadingMore = false
-    /// Why the last "load more" failed, or `nil`.
-    public var loadMoreFailure: LoadFailure?
+    /// What the loader is doing: fetching the next page, or why the last one failed.
+    public var loadStatus = LoadStatus.idle
 
     /// `true` while the server has products not loaded yet; `false` at the end of the list.
     public var hasMore: Bool { products.count < total }
@@ -33,11 +31,9 @@ public struct ProductList: Equatable, Sendable {
     }
 
     /// Appends the next page. An empty page ends the list, whatever `total` said.
-    mutating func append(_ next: ProductPage) {
+    public mutating func append(_ next: ProductPage) {
         products += next.items
         page = next.page
         total = next.items.isEmpty ? products.count : next.total
-        isLoadingMore = false
-        loadMoreFailure = nil
     }
 }

@@ -58,10 +58,10 @@ extension ConsoleRenderer where Content == BookmarkList {
         ConsoleRenderer(screen: "bookmarks", write: write, describe: { list in
             let count = "\(list.stores.count) \(list.stores.count == 1 ? "store" : "stores")"
             let names = list.stores.isEmpty ? "no bookmarks yet" : list.stores.map(\.name).joined(separator: ", ")
-            let refreshing = list.isRefreshing ? " (refreshing)" : ""
-            let notice = list.notice.map { " | notice: \($0)" } ?? ""
+            let refreshing = list.loadStatus == .refreshing ? " (refreshing)" : ""
+            let notice = (list.notice ?? list.loadStatus.failure).map { " | notice: \($0)" } ?? ""
             return "\(count)\(refreshing) — \(names)\(notice)"
-        }, isBusy: \.isRefreshing)
+        }, isBusy: \.loadStatus.isBusy)
     }
 }
 
@@ -72,10 +72,10 @@ extension ConsoleRenderer where Content == ProductList {
             let shown = list.products.prefix(3).map { "\($0.name) \(won($0.price))" }
             let more = list.products.count > 3 ? ", …" : ""
             let names = list.products.isEmpty ? "nothing here yet" : shown.joined(separator: ", ") + more
-            let progress = list.isLoadingMore ? " (loading more)" : list.hasMore ? "" : " (end of list)"
-            let failure = list.loadMoreFailure.map { " | load more failed: \($0)" } ?? ""
+            let progress = list.loadStatus == .loadingMore ? " (loading more)" : list.hasMore ? "" : " (end of list)"
+            let failure = list.loadStatus.failure.map { " | load more failed: \($0)" } ?? ""
             return "\(list.categoryName), \(list.products.count) of \(list.total) products\(progress) — \(names)\(failure)"
-        }, isBusy: \.isLoadingMore)
+        }, isBusy: \.loadStatus.isBusy)
     }
 }
 

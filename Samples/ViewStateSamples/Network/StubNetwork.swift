@@ -59,6 +59,9 @@ public final class StubNetwork: @unchecked Sendable {
         let path: String
         let reply: Reply
         let isHeld: Bool
+        /// The server's answer, read when the request is made (a held reply is the server's
+        /// state at that moment, delivered late, as on a slow network).
+        var answer: Result<Data, any Error> = .failure(Failure.transport)
         var isCancelled = false
         var completion: (@Sendable (Result<Data, any Error>) -> Void)?
     }
@@ -109,7 +112,7 @@ public final class StubNetwork: @unchecked Sendable {
     /// request twice, or one that does not exist, does nothing.
     public func release(_ index: Int) {
         guard let (request, completion) = takeCompletion(index) else { return }
-        deliver(respond(to: request), to: completion)
+        deliver(request.answer, to: completion)
     }
 
     /// Returns once `count` requests have been made in all (at once if they have). An `async`
@@ -156,12 +159,14 @@ public final class StubNetwork: @unchecked Sendable {
         }
     }
 
-    /// Records a request with its planned reply, and returns its index.
+    /// Records a request with its planned reply and the server's answer, and returns its index.
     private func record(_ method: Method, _ path: String) -> Int {
         let (index, satisfiedWaiters) = lock.withLock {
             let planned = plans.firstIndex { path.hasPrefix($0.prefix) }
             let reply = planned.map { plans.remove(at: $0).reply } ?? .normal
-            sent.append(Request(method: method, path: path, reply: reply, isHeld: holding))
+            var request = Request(method: method, path: path, reply: reply, isHeld: holding)
+            request.answer = respondLocked(to: request)
+            sent.append(request)
             let satisfied = requestWaiters.filter { $0.count <= sent.count }
             requestWaiters.removeAll { $0.count <= sent.count }
             return (sent.count - 1, satisfied)
@@ -200,16 +205,17 @@ public final class StubNetwork: @unchecked Sendable {
         return sent[index].completion
     }
 
-    private func respond(to request: Request) -> Result<Data, any Error> {
+    /// The answer to `request`; called with `lock` held.
+    private func respondLocked(to request: Request) -> Result<Data, any Error> {
         // A request planned to fail never reaches the server: a refused DELETE removes nothing.
         switch request.reply {
         case .status(let code): return .failure(Failure.status(code))
         case .transportError: return .failure(Failure.transport)
         case .timeout: return .failure(Failure.timeout)
-        case .delayed(let delay) where delay > requestTimeout: return .failure(Failure.timeout)
+        case .delayed(let delay) where delay > timeout: return .failure(Failure.timeout)
         case .normal, .emptyList, .malformed, .truncated, .wrongTypes, .delayed: break
         }
-        let answer = lock.withLock { server.respond(request.method, request.path, emptyLists: request.reply == .emptyList) }
+        let answer = server.respond(request.method, request.path, emptyLists: request.reply == .emptyList)
         guard (200..<300).contains(answer.status) else { return .failure(Failure.status(answer.status)) }
         switch request.reply {
         case .malformed:

@@ -14,6 +14,18 @@
 /// - C9: the cell holds its observers and a token holds the cell weakly; a freed cell frees
 ///   every observer silently.
 /// - C10: in debug builds, a delivery that drains more than 1,000 queued sends prints a warning.
+/// - C11: `values` is an async sequence of the current value and every later one, none lost;
+///   ending its iteration ends the observation, no later than the next send.
+///
+/// Projections (`observe(_:_:)` with a key path, `bind(to:_:)`) are observers like any other,
+/// so C1–C11 hold for them too (order, queued reentrant sends, immediate cancel, weak tokens):
+/// - C12: `observe(keyPath, observer)` calls the observer at once with the current projection,
+///   then only when a delivered value's projection differs from the last one it was given.
+/// - C13: `bind(to:keyPath)` renders the `ViewState` at the key path at once, then, where its
+///   `Content` is `Equatable`, only when it differs from the last one rendered; with any other
+///   `Content`, on every send. The renderer is held weakly, as with `bind(to:)`.
+/// - C14: a projection is computed from the value being delivered, so a projected observer
+///   sees the same sequence as a whole-value observer, less the unchanged projections.
 ///
 /// A cell is not `Sendable`: it lives in its owner's isolation domain (usually the main actor),
 /// so it needs no lock. Work finishing elsewhere hops back to that domain before it sends.
@@ -173,14 +185,9 @@ extension StateCell: ObserverRemoving {
 
 extension StateCell where Value: Equatable {
     /// Like `observe(_:)`, but skips a value equal to the last one this observer was given:
-    /// the explicit opt-in to duplicate filtering (C3).
+    /// the explicit opt-in to duplicate filtering (C3). The same as `observe(\.self, observer)`.
     public func observeRemovingDuplicates(_ observer: @escaping (Value) -> Void) -> ObservationToken {
-        var last: Value?
-        return observe { value in
-            guard value != last else { return }
-            last = value
-            observer(value)
-        }
+        observe(\.self, observer)
     }
 }
 

@@ -1,7 +1,8 @@
 /// A view that draws whatever `ViewState` it is given.
 ///
 /// Conform a view controller or view to it and switch on the state in `render(_:)`; bind it
-/// to a logic controller's cell with `bind(to:)`.
+/// to a logic controller's cell with `bind(to:)`, or to the `ViewState` inside a larger state
+/// (a reactor's) with `bind(to:_:)`.
 @MainActor
 public protocol Renderer: AnyObject {
     /// What the screen shows when it is presenting.
@@ -12,17 +13,14 @@ public protocol Renderer: AnyObject {
 }
 
 extension StateCell {
-    /// Renders the current state on `renderer` now, then every state sent afterwards.
+    /// Renders the current state on `renderer` now, then every state sent afterwards, equal
+    /// ones included (C3).
     ///
     /// The renderer is held weakly: binding never keeps a view alive. Once the renderer is
     /// gone the binding ends itself at the next send, silently. Cancel or drop the returned
     /// token to unbind earlier.
     @MainActor
     public func bind<R: Renderer>(to renderer: R) -> ObservationToken where Value == ViewState<R.Content> {
-        ObservationToken(source: self, id: register { [weak renderer] state in
-            guard let renderer else { return false }
-            renderer.render(state)
-            return true
-        })
+        bind(renderer, at: \.self, skipping: { _, _ in false })
     }
 }

@@ -38,13 +38,20 @@ public struct LoadFailure: Error, Equatable, Sendable, CustomStringConvertible {
     /// The failure `Loader.cancel()` publishes.
     public static let cancelled = LoadFailure(.cancelled, "the load was cancelled")
 
-    /// Classifies any error: a `LoadFailure` is kept as it is, `CancellationError` becomes
-    /// `.cancelled`, `DecodingError` becomes `.badData` with the failing field's path,
-    /// `URLError` becomes `.timeout`, `.cancelled` or `.network`, and anything else `.other`.
+    /// Classifies any error, first match wins:
+    /// - a `LoadFailure` is kept as it is;
+    /// - a `LoadFailureConvertible` error (an app's own error type) says which failure it is;
+    /// - `CancellationError` becomes `.cancelled`;
+    /// - `DecodingError` becomes `.badData` with the failing field's path;
+    /// - `URLError` becomes `.timeout`, `.cancelled` or `.network`;
+    /// - a `LocalizedError` with an `errorDescription` becomes `.other` with that description;
+    /// - anything else becomes `.other` with the error's own description.
     public init(_ error: any Error) {
         switch error {
         case let failure as LoadFailure:
             self = failure
+        case let convertible as any LoadFailureConvertible:
+            self = convertible.loadFailure
         case is CancellationError:
             self = .cancelled
         case let decoding as DecodingError:
@@ -55,6 +62,8 @@ public struct LoadFailure: Error, Equatable, Sendable, CustomStringConvertible {
             case .cancelled: self = .cancelled
             default: self.init(.network, url.localizedDescription)
             }
+        case let localized as any LocalizedError where localized.errorDescription != nil:
+            self.init(.other, localized.errorDescription ?? "")
         default:
             self.init(.other, String(describing: error))
         }

@@ -1,0 +1,56 @@
+extension StateCell {
+    /// Calls `observer` now with the part of the value at `keyPath`, then again only when a
+    /// delivered value's part differs from the last one `observer` was given (C12).
+    ///
+    /// Use it to react to one field of a larger state — a reactor's `isLoading`, a screen's
+    /// selection — without hand-written duplicate filtering. It is an observer like any other:
+    /// C1–C11 hold for it.
+    public func observe<T: Equatable>(_ keyPath: KeyPath<Value, T>,
+                                      _ observer: @escaping (T) -> Void) -> ObservationToken {
+        var last: T?
+        return observe { value in
+            let part = value[keyPath: keyPath]
+            guard part != last else { return }
+            last = part
+            observer(part)
+        }
+    }
+
+    /// Renders the `ViewState` at `keyPath` on `renderer` now, then every time a sent value
+    /// holds a different one (C13): `reactor.state.bind(to: view, \.repos)`.
+    ///
+    /// Where the renderer's `Content` is `Equatable`, an unchanged state is not rendered again;
+    /// with any other `Content` every send renders. The renderer is held weakly, as with
+    /// `bind(to:)`: once it is gone the binding ends itself at the next send.
+    @MainActor
+    public func bind<R: Renderer>(to renderer: R,
+                                  _ keyPath: KeyPath<Value, ViewState<R.Content>>) -> ObservationToken {
+        bind(renderer, at: keyPath, skipping: { _, _ in false })
+    }
+
+    /// The overload Swift picks when the renderer's `Content` is `Equatable`: an unchanged state
+    /// is not rendered again (C13).
+    @MainActor
+    public func bind<R: Renderer>(to renderer: R,
+                                  _ keyPath: KeyPath<Value, ViewState<R.Content>>) -> ObservationToken
+    where R.Content: Equatable {
+        bind(renderer, at: keyPath, skipping: ==)
+    }
+
+    /// The one renderer binding: renders the state at `keyPath` unless `skipping` says it is the
+    /// same as the last one rendered, and ends itself once the renderer is gone.
+    @MainActor
+    func bind<R: Renderer>(_ renderer: R, at keyPath: KeyPath<Value, ViewState<R.Content>>,
+                           skipping isUnchanged: @escaping (ViewState<R.Content>, ViewState<R.Content>) -> Bool)
+    -> ObservationToken {
+        var last: ViewState<R.Content>?
+        return ObservationToken(source: self, id: register { [weak renderer] value in
+            guard let renderer else { return false }
+            let state = value[keyPath: keyPath]
+            if let last, isUnchanged(last, state) { return true }
+            last = state
+            renderer.render(state)
+            return true
+        })
+    }
+}

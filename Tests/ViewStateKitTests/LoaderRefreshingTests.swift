@@ -1,0 +1,283 @@
+import Testing
+import ViewStateKitTesting
+@testable import ViewStateKit
+
+/// A paged list for the loader's refresh and load-more tests: pages of strings.
+struct Feed: Equatable, Sendable, PageableContent {
+    var items: [String]
+    var total: Int
+    var loadStatus = LoadStatus.idle
+
+    var hasMore: Bool { items.count < total }
+
+    mutating func append(_ page: [String]) {
+        items += page
+    }
+}
+
+@Suite("Loader: refresh, load more, silent cancel")
+@MainActor
+struct LoaderRefreshingTests {
+    let loader = Loader<Feed>()
+    let feeds = StubService<Feed>()
+    let pages = StubService<[String]>()
+    let renderer = RecordingRenderer<Feed>()
+
+    let firstPage = Feed(items: ["a", "b"], total: 5)
+
+    @discardableResult
+    private func load() -> Task<Void, Never> {
+        loader.load(then: { renderer.render($0) }) { done in feeds.fetch(completion: done) }
+    }
+
+    @discardableResult
+    private func refresh() -> Task<Void, Never> {
+        loader.refresh(then: { renderer.render($0) }) { done in feeds.fetch(completion: done) }
+    }
+
+    @discardableResult
+    private func loadMore() -> Task<Void, Never> {
+        loader.loadMore(then: { renderer.render($0) }) { _, done in pages.fetch(completion: done) }
+    }
+
+    /// Loads `firstPage` and forgets the states that took.
+    private func presentFirstPage() {
+        load()
+        feeds.release(feeds.requestCount - 1, with: .success(firstPage))
+        #expect(renderer.states.last == .presenting(firstPage))
+    }
+
+    private func feed(_ items: [String], total: Int = 5, _ status: LoadStatus = .idle) -> ViewState<Feed> {
+        .presenting(Feed(items: items, total: total, loadStatus: status))
+    }
+
+    @Test("refresh keeps the content presented while it runs, then shows the fresh content")
+    func refreshSuccess() {
+        presentFirstPage()
+        refresh()
+        feeds.release(1, with: .success(Feed(items: ["z"], total: 1)))
+        expectSequence(renderer.states, equals: [
+            .loading, feed(["a", "b"]),
+            feed(["a", "b"], .refreshing),
+            feed(["z"], total: 1),
+        ])
+    }
+
+    @Test("a failed refresh keeps the content and says why; no data lost")
+    func refreshFailure() {
+        presentFirstPage()
+        refresh()
+        feeds.release(1, with: .failure(LoadFailure(.network, "offline")))
+        expectSequence(renderer.states, equals: [
+            .loading, feed(["a", "b"]),
+            feed(["a", "b"], .refreshing),
+            feed(["a", "b"], .refreshFailed(LoadFailure(.network, "offline"))),
+        ])
+    }
+
+    @Test("refresh with nothing presented is a load")
+    func refreshWithNothingPresented() {
+        load()
+        feeds.release(0, with: .failure(LoadFailure(.server, "HTTP 500")))
+        refresh()
+        feeds.release(1, with: .success(firstPage))
+        expectSequence(renderer.states, equals: [
+            .loading, .failed(LoadFailure(.server, "HTTP 500")),
+            .loading, feed(["a", "b"]),
+        ])
+    }
+
+    @Test("load more appends the next page, showing that more is loading")
+    func loadMoreSuccess() {
+        presentFirstPage()
+        loadMore()
+        pages.release(0, with: .success(["c", "d"]))
+        expectSequence(renderer.states, equals: [
+            .loading, feed(["a", "b"]),
+            feed(["a", "b"], .loadingMore),
+            feed(["a", "b", "c", "d"]),
+        ])
+    }
+
+    @Test("a failed page keeps what is shown and says why; load more retries it")
+    func loadMoreFailureAndRetry() {
+        presentFirstPage()
+        loadMore()
+        pages.release(0, with: .failure(LoadFailure(.timeout, "the request timed out")))
+        loadMore()
+        pages.release(1, with: .success(["c", "d"]))
+        expectSequence(renderer.states, equals: [
+            .loading, feed(["a", "b"]),
+            feed(["a", "b"], .loadingMore),
+            feed(["a", "b"], .loadMoreFailed(LoadFailure(.timeout, "the request timed out"))),
+            feed(["a", "b"], .loadingMore),
+            feed(["a", "b", "c", "d"]),
+        ])
+    }
+
+    @Test("at the end of the list load more does nothing and asks for nothing")
+    func endOfList() async {
+        presentFirstPage()
+        loadMore()
+        pages.release(0, with: .success(["c", "d", "e"]))
+        let nothing = loadMore()
+        await nothing.value
+        #expect(pages.requestCount == 1)
+        expectSequence(renderer.states, equals: [
+            .loading, feed(["a", "b"]),
+            feed(["a", "b"], .loadingMore),
+            feed(["a", "b", "c", "d", "e"]),
+        ])
+    }
+
+    @Test("load more does nothing before anything is presented or while a load runs; asked twice, it fetches once")
+    func loadMoreNeverSupersedes() {
+        loadMore()
+        load()
+        loadMore()
+        #expect(pages.requestCount == 0)
+        feeds.release(0, with: .success(firstPage))
+        loadMore()
+        loadMore()
+        refresh()
+        loadMore()
+        #expect(pages.requestCount == 1, "one page request: the second asked while the first ran, the third during a refresh")
+    }
+
+    @Test("newest wins: a refresh supersedes a page in flight, whose late reply is dropped")
+    func refreshSupersedesLoadMore() {
+        presentFirstPage()
+        loadMore()
+        refresh()
+        pages.release(0, with: .success(["c", "d"]))
+        feeds.release(1, with: .success(Feed(items: ["x", "y"], total: 5)))
+        expectSequence(renderer.states, equals: [
+            .loading, feed(["a", "b"]),
+            feed(["a", "b"], .loadingMore),
+            feed(["a", "b"], .refreshing),
+            feed(["x", "y"]),
+        ])
+    }
+
+    @Test("newest wins: a load supersedes a refresh, and a refresh a refresh")
+    func loadSupersedesRefresh() {
+        presentFirstPage()
+        refresh()
+        refresh()
+        load()
+        feeds.release(1, with: .success(Feed(items: ["old"], total: 1)))
+        feeds.release(2, with: .success(Feed(items: ["older"], total: 1)))
+        feeds.release(3, with: .success(Feed(items: ["new"], total: 1)))
+        expectSequence(renderer.states, equals: [
+            .loading, feed(["a", "b"]),
+            feed(["a", "b"], .refreshing),
+            feed(["a", "b"], .refreshing),
+            .loading,
+            feed(["new"], total: 1),
+        ])
+    }
+
+    @Test("cancel says so for every kind: failed, refresh failed, page failed — all as cancelled")
+    func loudCancel() {
+        load()
+        loader.cancel()
+        presentFirstPage()
+        refresh()
+        loader.cancel()
+        loadMore()
+        loader.cancel()
+        feeds.release(0, with: .success(Feed(items: ["late"], total: 1)))
+        pages.release(0, with: .success(["late"]))
+        expectSequence(renderer.states, equals: [
+            .loading, .failed(.cancelled),
+            .loading, feed(["a", "b"]),
+            feed(["a", "b"], .refreshing), feed(["a", "b"], .refreshFailed(.cancelled)),
+            feed(["a", "b"], .loadingMore), feed(["a", "b"], .loadMoreFailed(.cancelled)),
+        ])
+    }
+
+    @Test("silent cancel: a load publishes nothing; a refresh or page puts the content back to idle")
+    func silentCancel() {
+        load()
+        loader.cancelSilently()
+        #expect(!loader.isLoading)
+        presentFirstPage()
+        refresh()
+        loader.cancelSilently()
+        loadMore()
+        loader.cancelSilently()
+        loader.cancelSilently()  // nothing in flight: does nothing
+        feeds.release(0, with: .success(Feed(items: ["late"], total: 1)))
+        expectSequence(renderer.states, equals: [
+            .loading,
+            .loading, feed(["a", "b"]),
+            feed(["a", "b"], .refreshing), feed(["a", "b"]),
+            feed(["a", "b"], .loadingMore), feed(["a", "b"]),
+        ])
+    }
+
+    @Test("a completion-handler load returns a task that ends when the load is over, however it ends")
+    func awaitedCompletionLoad() async {
+        let finished = load()
+        feeds.release(0, with: .success(firstPage))
+        await finished.value
+        let superseded = refresh()
+        let cancelled = refresh()
+        loader.cancel()
+        await superseded.value
+        await cancelled.value
+        let page = loadMore()
+        pages.release(0, with: .success(["c"]), on: .global())
+        await page.value
+        expectSequence(renderer.states, equals: [
+            .loading, feed(["a", "b"]),
+            feed(["a", "b"], .refreshing), feed(["a", "b"], .refreshing),
+            feed(["a", "b"], .refreshFailed(.cancelled)),
+            feed(["a", "b"], .loadingMore), feed(["a", "b", "c"]),
+        ])
+    }
+
+    @Test("refresh and load more into a cell keep the cell's content, changed since by the screen")
+    func intoCell() async {
+        let cell = StateCell<ViewState<Feed>>(.loading)
+        let token = cell.bind(to: renderer)
+        await loader.load(into: cell) { Feed(items: ["a", "b"], total: 5) }.value
+        cell.send(feed(["b"]))  // the screen removed "a" itself
+        await loader.loadMore(into: cell) { shown in ["page after \(shown.items.count)"] }.value
+        let failing = loader.refresh(into: cell) { throw LoadFailure(.network, "offline") }
+        await failing.value
+        expectSequence(renderer.states, equals: [
+            .loading, feed(["a", "b"]),
+            feed(["b"]),
+            feed(["b"], .loadingMore), feed(["b", "page after 1"]),
+            feed(["b", "page after 1"], .refreshing),
+            feed(["b", "page after 1"], .refreshFailed(LoadFailure(.network, "offline"))),
+        ])
+        _ = token
+    }
+}
+
+@Suite("Loader: no second .loading")
+@MainActor
+struct LoaderLoadingOnceTests {
+    @Test("load(into:) does not send .loading to a cell that already shows it; a bound renderer draws it once")
+    func intoCellSkipsRepeatedLoading() async {
+        let renderer = RecordingRenderer<[String]>()
+        let cell = StateCell<ViewState<[String]>>(.loading)
+        let loader = Loader<[String]>()
+        let token = cell.bind(to: renderer)
+        await loader.load(into: cell) { ["CU"] }.value
+        await loader.load(into: cell) { ["GS25"] }.value
+        expectSequence(renderer.states, equals: [.loading, .presenting(["CU"]), .loading, .presenting(["GS25"])])
+        _ = token
+    }
+
+    @Test("load(then:) always hears .loading first")
+    func handlerHearsLoadingFirst() async {
+        let loader = Loader<[String]>()
+        var states: [ViewState<[String]>] = []
+        await loader.load(then: { states.append($0) }) { ["CU"] }.value
+        await loader.load(then: { states.append($0) }) { ["GS25"] }.value
+        #expect(states == [.loading, .presenting(["CU"]), .loading, .presenting(["GS25"])])
+    }
+}
