@@ -37,6 +37,23 @@ struct SelectStoreFlowTests {
         token.cancel()
     }
 
+    @Test("the same coordinator drives a StateNavigator (SwiftUI's navigation state) unchanged")
+    func drivesNavigationState() {
+        let navigator = StateNavigator(root: "settings")
+        let states = StateRecorder(navigator.state)
+        let flow = SelectStoreCoordinator(entry: .settings, store: store, navigator: navigator)
+        app.start(flow)
+        flow.reactor.send(.select(.cu))
+        flow.reactor.send(.save)
+        states.expect([
+            NavigationState(root: "settings"),
+            NavigationState(root: "settings", path: ["select-store"]),
+            NavigationState(root: "settings"),
+        ])
+        #expect(favourite == "CU")
+        #expect(app.children.isEmpty)
+    }
+
     @Test("skip saves \"all\" and goes home")
     func skip() {
         let (reactor, token) = start(.onboarding)

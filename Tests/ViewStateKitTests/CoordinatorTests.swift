@@ -15,11 +15,11 @@ final class RecordingNavigator: Navigator {
 /// A detail flow: pushes the detail screen; when the screen says it is done, pops and finishes.
 @MainActor
 final class DetailCoordinator: Coordinator {
-    let navigator: RecordingNavigator
+    let navigator: any Navigator<String>
     let done = Events<Void>()
     private var token: ObservationToken?
 
-    init(navigator: RecordingNavigator) {
+    init(navigator: any Navigator<String>) {
         self.navigator = navigator
     }
 

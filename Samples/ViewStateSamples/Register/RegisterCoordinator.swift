@@ -10,11 +10,11 @@ public final class RegisterCoordinator: Coordinator {
     public private(set) var output: RegisterViewModel.Output?
 
     private let viewModel = RegisterViewModel()
-    private let navigator: ConsoleNavigator
+    private let navigator: any Navigator<String>
     private var route: ObservationToken?
 
     /// The flow, navigating through `navigator`.
-    public init(navigator: ConsoleNavigator) {
+    public init(navigator: any Navigator<String>) {
         self.navigator = navigator
     }
 

@@ -6,11 +6,11 @@ import ViewStateKit
 public final class SelectStoreCoordinator: Coordinator {
     /// The screen's reactor; the view sends it actions and renders its state.
     public let reactor: SelectStoreReactor
-    private let navigator: ConsoleNavigator
+    private let navigator: any Navigator<String>
     private var route: ObservationToken?
 
     /// The flow opened from `entry`, saving to `store` and navigating through `navigator`.
-    public init(entry: SelectStoreReactor.Entry, store: KeyValueStore, navigator: ConsoleNavigator) {
+    public init(entry: SelectStoreReactor.Entry, store: KeyValueStore, navigator: any Navigator<String>) {
         reactor = SelectStoreReactor(entry: entry, store: store)
         self.navigator = navigator
     }

@@ -1,7 +1,7 @@
 /// Where a coordinator sends navigation. A UIKit app wraps its navigation controller
 /// (`UIKitNavigator`), the samples print each step, and tests record them.
 @MainActor
-public protocol Navigator: AnyObject {
+public protocol Navigator<Screen>: AnyObject {
     /// What the navigator shows: a view controller, a screen name, a route value.
     associatedtype Screen
 

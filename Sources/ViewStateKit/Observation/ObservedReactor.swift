@@ -1,0 +1,78 @@
+#if canImport(Observation)
+import Observation
+
+/// An `Observable` mirror of a reactor's state for SwiftUI, plus `send(_:)`:
+/// `@State var search = SearchReactor().observed()`, then `search.query`, `search.send(.clear)`.
+///
+/// Reading follows `ObservedState`: `value` tracks every state, an `Equatable` field only its
+/// own changes. Actions go to the reactor, so its rules hold (a queued action, R3, is
+/// published in order). The mirror keeps the reactor alive; the reactor does not keep it.
+///
+/// Pulses: read the pulse field and react with `.onChange(of: search.alert) { _, alert in … }`.
+/// A `Pulse` compares unequal after every assignment, even of an equal value, so the view
+/// reacts once per assignment, not to unrelated changes, and not to a pulse assigned before it
+/// appeared. Two assignments before one frame are one `onChange`; `reactor.observePulse(_:_:)`
+/// sees every one.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@MainActor
+@dynamicMemberLookup
+public final class ObservedReactor<Action, Mutation, State>: Observable {
+    /// The reactor this mirrors; kept alive by the mirror.
+    public let reactor: Reactor<Action, Mutation, State>
+
+    private let mirror: ObservedState<State>
+    /// Values written through a binding whose action is still queued behind the one running.
+    private var pending: [AnyKeyPath: Any] = [:]
+
+    /// A mirror of `reactor`'s state. `Reactor.observed()` makes one.
+    public init(_ reactor: Reactor<Action, Mutation, State>) {
+        self.reactor = reactor
+        mirror = ObservedState(reactor.state)
+    }
+
+    /// The reactor's state. Reading it tracks every state published.
+    public var value: State { mirror.value }
+
+    /// An `Equatable` field of the state. Reading it tracks only changes of that field.
+    public subscript<Member: Equatable>(dynamicMember member: KeyPath<State, Member>) -> Member {
+        mirror[dynamicMember: member]
+    }
+
+    /// A field that is not `Equatable`. Reading it tracks every state, like `value`.
+    public subscript<Member>(dynamicMember member: KeyPath<State, Member>) -> Member {
+        mirror[dynamicMember: member]
+    }
+
+    /// Sends `action` to the reactor.
+    public func send(_ action: Action) {
+        reactor.send(action)
+    }
+
+    /// A two-way binding to `field` for a control (a `TextField`, a `Toggle`): reading it reads
+    /// the field, writing it sends `action(newValue)`.
+    ///
+    /// A write made while the reactor is processing another action is queued (R3); until the
+    /// queue has run, reading the binding returns what was written, so a text field that reads
+    /// its binding back in the same update neither loses nor reorders keystrokes.
+    public func binding<Member: Equatable>(_ field: KeyPath<State, Member> & Sendable,
+                                           send action: @escaping @MainActor @Sendable (Member) -> Action) -> FieldBinding<Member> {
+        FieldBinding(get: { [self] in
+            if reactor.isProcessing, let written = pending[field] as? Member { return written }
+            pending[field] = nil
+            return self[dynamicMember: field]
+        }, set: { [self] newValue in
+            pending[field] = newValue
+            reactor.send(action(newValue))
+            if !reactor.isProcessing { pending[field] = nil }
+        })
+    }
+}
+
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+extension Reactor {
+    /// An `Observable` mirror of this reactor for SwiftUI; see `ObservedReactor`.
+    public func observed() -> ObservedReactor<Action, Mutation, State> {
+        ObservedReactor(self)
+    }
+}
+#endif

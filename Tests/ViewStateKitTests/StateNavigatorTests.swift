@@ -1,0 +1,89 @@
+import Testing
+import ViewStateKitTesting
+@testable import ViewStateKit
+
+@Suite("StateNavigator: navigation as state")
+@MainActor
+struct StateNavigatorTests {
+    typealias Stack = NavigationState<String>
+
+    @Test("push, push, pop from the UI, present, dismiss from the UI: one state per step")
+    func sequence() {
+        let navigator = StateNavigator(root: "home")
+        let states = StateRecorder(navigator.state)
+        let mirror = navigator.state.observed()
+        let path = navigator.pathBinding(mirror)
+        let sheet = navigator.presentedBinding(mirror)
+        navigator.push("stores")
+        navigator.push("store 101")
+        path.value = ["stores"]  // the user swiped back
+        navigator.present("filters")
+        sheet.value = nil  // the user pulled the sheet down
+        states.expect([
+            Stack(root: "home"),
+            Stack(root: "home", path: ["stores"]),
+            Stack(root: "home", path: ["stores", "store 101"]),
+            Stack(root: "home", path: ["stores"]),
+            Stack(root: "home", path: ["stores"], presented: "filters"),
+            Stack(root: "home", path: ["stores"]),
+        ])
+        #expect(path.value == ["stores"])
+        #expect(sheet.value == nil)
+    }
+
+    @Test("steps with nothing to act on send nothing; set root clears the stack")
+    func noOps() {
+        let navigator = StateNavigator<String>()
+        let states = StateRecorder(navigator.state)
+        navigator.pop()
+        navigator.dismiss()
+        navigator.setPresented(nil)
+        navigator.setRoot("home")
+        navigator.push("detail")
+        navigator.setPath(["detail"])  // the UI reading the path back: no new state
+        navigator.present("sheet")
+        navigator.setRoot("login")
+        states.expect([
+            Stack(),
+            Stack(root: "home"),
+            Stack(root: "home", path: ["detail"]),
+            Stack(root: "home", path: ["detail"], presented: "sheet"),
+            Stack(root: "login"),
+        ])
+        #expect(navigator.state.value.top == "login")
+    }
+
+    @Test("a view of the path redraws when the path changes, not when a sheet comes and goes")
+    func pathTracking() {
+        let navigator = StateNavigator(root: "home")
+        let mirror = navigator.state.observed()
+        let path = navigator.pathBinding(mirror)
+        let view = TrackingView { path.value }
+        navigator.present("sheet")
+        navigator.dismiss()
+        #expect(view.invalidations == 0)
+        navigator.push("detail")
+        view.nextFrame()
+        #expect(view.frames == [[], ["detail"]])
+    }
+
+    @Test("the coordinators drive it unchanged, and a finished flow is freed with its navigator")
+    func coordinatorDrivesIt() {
+        weak var weakNavigator: StateNavigator<String>?
+        weak var weakChild: DetailCoordinator?
+        do {
+            let navigator = StateNavigator<String>(root: "home")
+            weakNavigator = navigator
+            let parent = Coordinator()
+            let states = StateRecorder(navigator.state)
+            let child = DetailCoordinator(navigator: navigator)
+            weakChild = child
+            parent.start(child)
+            child.done.send()
+            states.expect([Stack(root: "home"), Stack(root: "home", path: ["detail"]), Stack(root: "home")])
+            #expect(parent.children.isEmpty)
+        }
+        #expect(weakNavigator == nil)
+        #expect(weakChild == nil)
+    }
+}
