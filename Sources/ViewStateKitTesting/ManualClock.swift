@@ -1,16 +1,25 @@
 import Foundation
 
-/// A clock that only moves when a test advances it, for debounces, delays and timeouts
-/// without real time. Conforms to `Clock`, so code takes `any Clock<Duration>` and gets
-/// `ContinuousClock()` in the app and a `ManualClock` in tests.
+/// A clock that only moves when a test advances it, for debounces, delays, retries and
+/// timeouts without real time. Conforms to `Clock`, so code takes `any Clock<Duration>` and
+/// gets `ContinuousClock()` in the app and a `ManualClock` in tests.
 ///
-/// `sleep(until:)` suspends until `advance(by:)` or `advance(to:)` reaches the deadline (at once
-/// when it already has), and throws `CancellationError` when its task is cancelled. Advancing
-/// resumes the due sleepers in deadline order; what they do next runs on their own executors,
-/// so a test waits for its outcome (`ReactorTester.receive`, a recorder), never for the clock.
-/// Before advancing, `waitForSleepers(_:)` makes sure the work under test has started sleeping
-/// — otherwise its deadline would be counted from after the advance. Safe from any task.
+/// - `sleep(until:)` suspends until an advance reaches the deadline (at once when it already
+///   has), and throws `CancellationError` when its task is cancelled.
+/// - `await advance(by:)` wakes the sleepers it reaches one at a time, in deadline order (then
+///   in the order they fell asleep), moving `now` to each one's deadline, and lets the woken
+///   work run until it settles before it goes on: work that sleeps again inside the window is
+///   woken again by the same advance, so one `advance(by: .seconds(5))` drives five chained
+///   one-second sleeps. Woken work on the main actor (reactor effects, R8) runs in wake order.
+/// - `await run()` advances until nothing sleeps; `expectNoSleepers()` fails the test when a
+///   sleep is left pending, e.g. at the end of a test.
+/// - `waitForSleepers(_:)` waits until the work under test has started sleeping, so an
+///   advance cannot come too early. It gives up, failing the test, after `SafetyNet`'s limit.
+///
+/// Safe from any task.
 public final class ManualClock: Clock, @unchecked Sendable {
+    // @unchecked: every mutable property is read and written only under `lock`.
+
     /// A point on the manual clock's timeline: the time advanced since it started.
     public struct Instant: InstantProtocol {
         /// The time since the clock started.
@@ -21,7 +30,7 @@ public final class ManualClock: Clock, @unchecked Sendable {
             Instant(offset: offset + duration)
         }
 
-        /// The time from this instant to `other`.
+        /// The time from this instant to `other`: positive when `other` is later.
         public func duration(to other: Instant) -> Duration {
             other.offset - offset
         }
@@ -44,6 +53,8 @@ public final class ManualClock: Clock, @unchecked Sendable {
     private var lastID = 0
     private var cancelledIDs: Set<Int> = []
     private var sleeperWaiters: [(count: Int, resume: CheckedContinuation<Void, Never>)] = []
+    /// Sleepers woken by an advance whose `sleep` has not returned yet, with the advance waiting.
+    private var waking: [Int: CheckedContinuation<Void, Never>] = [:]
 
     /// A clock at time zero.
     public init() {}
@@ -61,7 +72,7 @@ public final class ManualClock: Clock, @unchecked Sendable {
         lock.withLock { sleepers.count }
     }
 
-    /// Suspends until the clock reaches `deadline`.
+    /// Suspends until the clock reaches `deadline`: at once when it already has.
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         let id = lock.withLock {
             lastID += 1
@@ -88,18 +99,32 @@ public final class ManualClock: Clock, @unchecked Sendable {
             }
             sleeper?.wake.resume(throwing: CancellationError())
         }
-        lock.withLock { _ = cancelledIDs.remove(id) }
+        let advance = lock.withLock {
+            _ = cancelledIDs.remove(id)
+            return waking.removeValue(forKey: id)
+        }
+        advance?.resume()
     }
 
-    /// Returns once at least `count` tasks are sleeping on the clock.
-    public func waitForSleepers(_ count: Int = 1) async {
-        await withCheckedContinuation { continuation in
-            let ready: Bool = lock.withLock {
-                guard sleepers.count < count else { return true }
-                sleeperWaiters.append((count, continuation))
-                return false
+    /// Returns once at least `count` tasks are sleeping on the clock, or fails the test after
+    /// `timeLimit` of real time (a safety net: the work under test never slept).
+    public func waitForSleepers(_ count: Int = 1, timeLimit: Duration = SafetyNet.defaultLimit,
+                                fileID: String = #fileID, filePath: StaticString = #filePath,
+                                line: UInt = #line, column: UInt = #column) async {
+        let arrived = await completes(within: timeLimit) { [self] in
+            await withCheckedContinuation { continuation in
+                let ready: Bool = lock.withLock {
+                    guard sleepers.count < count else { return true }
+                    sleeperWaiters.append((count, continuation))
+                    return false
+                }
+                if ready { continuation.resume() }
             }
-            if ready { continuation.resume() }
+        }
+        if !arrived {
+            CallSite(fileID: fileID, filePath: filePath, line: line, column: column).fail(
+                "waitForSleepers: \(sleeperCount) of \(count) expected sleepers after \(timeLimit) of real time; "
+                + "the work under test did not sleep on this clock.")
         }
     }
 
@@ -112,20 +137,55 @@ public final class ManualClock: Clock, @unchecked Sendable {
         }
     }
 
-    /// Moves the clock forward by `duration`, waking every sleeper whose deadline it reaches.
-    public func advance(by duration: Duration) {
-        advance(to: now.advanced(by: duration))
+    /// Moves the clock forward by `duration`, waking every sleeper whose deadline it reaches,
+    /// including sleeps the woken work starts inside the window.
+    public func advance(by duration: Duration, isolation: isolated (any Actor)? = #isolation) async {
+        await advance(to: now.advanced(by: duration))
     }
 
-    /// Moves the clock to `instant` (never backwards), waking sleepers in deadline order.
-    public func advance(to instant: Instant) {
+    /// Moves the clock to `instant` (never backwards), waking sleepers one at a time in deadline
+    /// order and letting each one's work settle before the next.
+    public func advance(to instant: Instant, isolation: isolated (any Actor)? = #isolation) async {
         while let sleeper = nextSleeper(upTo: instant) {
-            sleeper.wake.resume()
+            await withCheckedContinuation { advance in
+                lock.withLock { waking[sleeper.id] = advance }
+                sleeper.wake.resume()
+            }
+            await settle()
         }
         lock.withLock { current = max(current, instant) }
     }
 
-    /// Removes and returns the earliest sleeper due by `instant`, moving the clock to its deadline.
+    /// Advances to each sleeper's deadline until nothing sleeps, at most `maxWakes` times
+    /// (work that sleeps forever, a repeating timer, fails the test there).
+    public func run(maxWakes: Int = 10_000, isolation: isolated (any Actor)? = #isolation,
+                    fileID: String = #fileID, filePath: StaticString = #filePath,
+                    line: UInt = #line, column: UInt = #column) async {
+        for _ in 0..<maxWakes {
+            guard let next = lock.withLock({ sleepers.map(\.deadline).min() }) else { return }
+            await advance(to: next)
+        }
+        if sleeperCount > 0 {
+            CallSite(fileID: fileID, filePath: filePath, line: line, column: column).fail(
+                "run: still \(sleeperCount) sleeper(s) after \(maxWakes) wakes; does the work sleep forever?")
+        }
+    }
+
+    /// Fails the test when a task is still sleeping on the clock: time-based work the test did
+    /// not drive to its end.
+    @discardableResult
+    public func expectNoSleepers(fileID: String = #fileID, filePath: StaticString = #filePath,
+                                 line: UInt = #line, column: UInt = #column) -> Bool {
+        let pending = lock.withLock { sleepers.map { $0.deadline.offset } }
+        guard !pending.isEmpty else { return true }
+        let deadlines = pending.sorted().map { "\($0)" }.joined(separator: ", ")
+        CallSite(fileID: fileID, filePath: filePath, line: line, column: column).fail(
+            "\(pending.count) sleep(s) still pending on the clock (now \(now.offset); deadlines \(deadlines)).")
+        return false
+    }
+
+    /// Removes and returns the earliest sleeper due by `instant` (the first to fall asleep among
+    /// equal deadlines), moving the clock to its deadline.
     private func nextSleeper(upTo instant: Instant) -> Sleeper? {
         lock.withLock {
             guard let index = sleepers.indices.min(by: { sleepers[$0].deadline < sleepers[$1].deadline }),
@@ -133,6 +193,15 @@ public final class ManualClock: Clock, @unchecked Sendable {
             let sleeper = sleepers.remove(at: index)
             current = max(current, sleeper.deadline)
             return sleeper
+        }
+    }
+
+    /// Lets woken work run until it settles: its next step on the caller's actor, and what it
+    /// starts on other executors (a sleep it registers again). Yields through the global
+    /// executor a bounded number of times; no real time passes.
+    private func settle(isolation: isolated (any Actor)? = #isolation) async {
+        for _ in 0..<20 {
+            await Task.detached { await Task.yield() }.value
         }
     }
 }

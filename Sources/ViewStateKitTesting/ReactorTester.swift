@@ -19,6 +19,12 @@ import ViewStateKit
 /// pulse fails too. `exhaustive: false` checks only what the test says: `send` and `receive`
 /// skip states the test did not ask about, and nothing is checked at the end.
 ///
+/// Every wait (`receive`, `finish`) ends on the reactor's own events; as a safety net it fails
+/// the test after `timeLimit` of real time (one second unless given), so a reply the test
+/// forgot to release is a clear failure, not a hung `swift test`. A test may end on its last
+/// `receive` without `finish()`: an effect that has published everything runs to its end on
+/// the main actor before the test resumes (R8), so it is not "still running".
+///
 /// Failures are reported at the caller's line, with a field-level diff (expected → actual).
 /// The tester lives on the main actor with its reactor; keep it a local of a `@MainActor` test.
 @MainActor
@@ -29,17 +35,21 @@ public final class ReactorTester<Action, Mutation, State: Equatable> {
     public private(set) var state: State
 
     private let exhaustive: Bool
+    private let timeLimit: Duration
     private let creation: CallSite
     private var unasserted: [State] = []
     private var token: ObservationToken?
-    private var waiter: CheckedContinuation<Void, Never>?
+    private let signal = Signal()
     private var isFinished = false
 
-    /// A tester for `reactor`, starting from its current state.
+    /// A tester for `reactor`, starting from its current state. `timeLimit` is the real time
+    /// after which a wait fails instead of hanging.
     public init(_ reactor: Reactor<Action, Mutation, State>, exhaustive: Bool = true,
+                timeLimit: Duration = SafetyNet.defaultLimit,
                 fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
         self.reactor = reactor
         self.exhaustive = exhaustive
+        self.timeLimit = timeLimit
         state = reactor.currentState
         creation = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         var isReplay = true
@@ -47,8 +57,7 @@ public final class ReactorTester<Action, Mutation, State: Equatable> {
             defer { isReplay = false }
             guard !isReplay else { return }
             unasserted.append(published)
-            waiter?.resume()
-            waiter = nil
+            signal.fire()
         }
     }
 
@@ -66,6 +75,8 @@ public final class ReactorTester<Action, Mutation, State: Equatable> {
 
     /// Waits for the next state an asynchronous effect publishes and checks it: the previous
     /// state with `update` applied. Not exhaustive: waits for the first state that matches.
+    /// Fails at once when no effect is running, and after the time limit when one runs but
+    /// publishes nothing.
     public func receive(_ update: ((inout State) -> Void)? = nil,
                         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
@@ -75,7 +86,11 @@ public final class ReactorTester<Action, Mutation, State: Equatable> {
                     site.fail("receive: no state arrived and no effect is running.\n" + expectedChange(update))
                     return
                 }
-                await nextStateOrIdle()
+                guard await nextStateOrIdle() else {
+                    site.fail("receive: no state arrived within \(timeLimit) of real time, and an effect is still "
+                              + "running: is it waiting for a reply the test has not released?\n" + expectedChange(update))
+                    return
+                }
             }
             let actual = unasserted.removeFirst()
             if exhaustive {
@@ -87,11 +102,20 @@ public final class ReactorTester<Action, Mutation, State: Equatable> {
         }
     }
 
-    /// Waits for every running effect to end, then checks that everything was asserted (when
-    /// exhaustive). Freeing the tester runs the same checks without waiting.
+    /// Waits for every effect to end — running ones, and cancelled or superseded ones still
+    /// ending — then checks that everything was asserted (when exhaustive). Freeing the tester
+    /// runs the same checks without waiting. Fails after the time limit when work never ends.
     public func finish(fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async {
-        await reactor.waitUntilIdle()
-        checkEverythingAsserted(at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        guard await completes(within: timeLimit, { [idleWaiting = reactor as any IdleWaiting] in
+            await idleWaiting.waitUntilIdle()
+        }) else {
+            isFinished = true
+            site.fail("finish: effects still running after \(timeLimit) of real time: is one waiting for a reply "
+                      + "the test has not released, or ignoring cancellation?")
+            return
+        }
+        checkEverythingAsserted(at: site)
     }
 
     deinit {
@@ -151,15 +175,41 @@ public final class ReactorTester<Action, Mutation, State: Equatable> {
         return expected
     }
 
-    /// Suspends until the reactor publishes a state or has no work left.
-    private func nextStateOrIdle() async {
-        await withCheckedContinuation { continuation in
-            waiter = continuation
-            Task { [reactor] in
-                await reactor.waitUntilIdle()
-                self.waiter?.resume()
-                self.waiter = nil
-            }
+    /// Suspends until the reactor publishes a state or has no work left (`true`), or until the
+    /// time limit passes (`false`). Holds neither the tester nor its generic types, so a test
+    /// that ends is never kept from freeing the tester.
+    private func nextStateOrIdle() async -> Bool {
+        let signal = self.signal
+        signal.reset()
+        let idle = Task { [idleWaiting = reactor as any IdleWaiting] in
+            await idleWaiting.waitUntilIdle()
+            signal.fire()
         }
+        defer { idle.cancel() }
+        return await completes(within: timeLimit) { await signal.wait() }
+    }
+}
+
+/// The tester's "a state arrived, or the work ended": wakes the task waiting on it, or, with
+/// none waiting yet, the next one to wait (the state may arrive before the wait starts).
+@MainActor
+private final class Signal {
+    private var waiter: CheckedContinuation<Void, Never>?
+    private var hasFired = false
+
+    /// Forgets a fire that came before now.
+    func reset() {
+        hasFired = false
+    }
+
+    func wait() async {
+        if hasFired { return reset() }
+        await withCheckedContinuation { waiter = $0 }
+    }
+
+    func fire() {
+        guard let waiter else { return hasFired = true }
+        self.waiter = nil
+        waiter.resume()
     }
 }

@@ -125,9 +125,9 @@ struct BooksReactorTests {
         let tester = ReactorTester(BooksReactor(api: StoreAPI(network: network), store: store))
         tester.send(.load)
         await clock.waitForSleepers()
-        clock.advance(by: .milliseconds(2_999))
+        await clock.advance(by: .milliseconds(2_999))
         #expect(tester.reactor.currentState.series == .loading)
-        clock.advance(by: .milliseconds(1))
+        await clock.advance(by: .milliseconds(1))
         await tester.receive {
             $0.series = .presenting(self.series)
             $0.selectedSeries = 1
@@ -143,7 +143,7 @@ struct BooksReactorTests {
         let tester = ReactorTester(BooksReactor(api: StoreAPI(network: network), store: store))
         tester.send(.load)
         await clock.waitForSleepers()
-        clock.advance(by: .seconds(10))
+        await clock.advance(by: .seconds(10))
         await tester.receive { $0.series = .failed(LoadFailure(.timeout, "books took too long to answer")) }
         #expect(clock.now.offset == .seconds(10))
     }

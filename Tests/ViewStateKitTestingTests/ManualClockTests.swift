@@ -14,9 +14,9 @@ struct ManualClockTests {
         let clock = ManualClock()
         let sleeper = Task { try await clock.sleep(for: .seconds(10)) }
         await clock.waitForSleepers()
-        clock.advance(by: .seconds(9))
+        await clock.advance(by: .seconds(9))
         #expect(clock.sleeperCount == 1)
-        clock.advance(by: .seconds(1))
+        await clock.advance(by: .seconds(1))
         #expect(clock.sleeperCount == 0)
         try await sleeper.value
         #expect(clock.now.offset == .seconds(10))
@@ -30,9 +30,9 @@ struct ManualClockTests {
         await clock.waitForSleepers(1)
         let early = Task { try await clock.sleep(for: .seconds(1)); await log.add("early") }
         await clock.waitForSleepers(2)
-        clock.advance(by: .seconds(1))
+        await clock.advance(by: .seconds(1))
         _ = await early.result
-        clock.advance(by: .seconds(5))
+        await clock.advance(by: .seconds(5))
         _ = await late.result
         #expect(await log.names == ["early", "late"])
         #expect(clock.now.offset == .seconds(6))
@@ -41,9 +41,9 @@ struct ManualClockTests {
     @Test("a deadline already passed returns at once; the clock never goes back")
     func pastDeadline() async throws {
         let clock = ManualClock()
-        clock.advance(by: .seconds(3))
+        await clock.advance(by: .seconds(3))
         try await clock.sleep(until: .init(offset: .seconds(1)))
-        clock.advance(to: .init(offset: .seconds(2)))
+        await clock.advance(to: .init(offset: .seconds(2)))
         #expect(clock.now.offset == .seconds(3))
     }
 
@@ -66,5 +66,79 @@ struct ManualClockTests {
         }
         await #expect(throws: CancellationError.self) { try await sleeper.value }
         #expect(clock.sleeperCount == 0)
+    }
+
+    @Test("one advance drives chained sleeps inside its window: five 1 s sleeps in a row, one advance of 5 s")
+    func chainedSleeps() async {
+        let clock = ManualClock()
+        let log = WakeLog()
+        let countdown = Task {
+            for tick in 1...5 {
+                try await clock.sleep(for: .seconds(1))
+                await log.add("tick \(tick)")
+            }
+        }
+        await clock.waitForSleepers()
+        await clock.advance(by: .seconds(5))
+        try? await countdown.value
+        #expect(await log.names == ["tick 1", "tick 2", "tick 3", "tick 4", "tick 5"])
+        #expect(clock.now.offset == .seconds(5))
+        #expect(clock.sleeperCount == 0)
+    }
+
+    @Test("a chained sleep past the window waits for the next advance")
+    func chainPastWindow() async {
+        let clock = ManualClock()
+        let log = WakeLog()
+        let work = Task {
+            try await clock.sleep(for: .seconds(1))
+            await log.add("first")
+            try await clock.sleep(for: .seconds(5))
+            await log.add("second")
+        }
+        await clock.waitForSleepers()
+        await clock.advance(by: .seconds(2))
+        #expect(await log.names == ["first"])
+        #expect(clock.sleeperCount == 1)
+        await clock.run()
+        try? await work.value
+        #expect(await log.names == ["first", "second"])
+        #expect(clock.now.offset == .seconds(6), "run moved the clock to the last deadline")
+    }
+
+    @Test("run advances until nothing sleeps; expectNoSleepers passes then, and fails with a sleep pending")
+    func runAndExpectNoSleepers() async {
+        let clock = ManualClock()
+        let retries = Task {
+            for attempt in 1...3 { try await clock.sleep(for: .seconds(attempt)) }
+        }
+        await clock.waitForSleepers()
+        await clock.run()
+        try? await retries.value
+        #expect(clock.now.offset == .seconds(6))
+        #expect(clock.expectNoSleepers())
+        let forgotten = Task { try await clock.sleep(for: .seconds(1)) }
+        await clock.waitForSleepers()
+        withKnownIssue {
+            clock.expectNoSleepers()
+        } matching: { message(of: $0) == "1 sleep(s) still pending on the clock (now 6.0 seconds; deadlines 7.0 seconds)." }
+        forgotten.cancel()
+    }
+
+    @Test("a sleep until now returns at once; durations between instants keep their sign")
+    func instants() async throws {
+        let clock = ManualClock()
+        try await clock.sleep(until: clock.now)
+        let later = clock.now.advanced(by: .seconds(3))
+        #expect(clock.now.duration(to: later) == .seconds(3))
+        #expect(later.duration(to: clock.now) == .seconds(-3))
+    }
+
+    @Test("waitForSleepers fails after its time limit when nothing sleeps, instead of hanging")
+    func waitForSleepersTimeLimit() async {
+        let clock = ManualClock()
+        await withKnownIssue {
+            await clock.waitForSleepers(timeLimit: .milliseconds(20))
+        } matching: { message(of: $0).hasPrefix("waitForSleepers: 0 of 1 expected sleepers after 0.02 seconds of real time") }
     }
 }

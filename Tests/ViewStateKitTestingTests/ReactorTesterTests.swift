@@ -57,12 +57,12 @@ struct ReactorTesterTests {
         let tester = ReactorTester(DebouncedSearch(clock: clock))
         tester.send(.type("c")) { $0.query = "c" }
         await clock.waitForSleepers()
-        clock.advance(by: .milliseconds(200))
+        await clock.advance(by: .milliseconds(200))
         tester.send(.type("cu")) { $0.query = "cu" }
         await clock.waitForSleepers()
-        clock.advance(by: .milliseconds(299))
+        await clock.advance(by: .milliseconds(299))
         #expect(tester.reactor.hasRunningWork, "still waiting: 1 ms to go")
-        clock.advance(by: .milliseconds(1))
+        await clock.advance(by: .milliseconds(1))
         await tester.receive { $0.results = ["cu gangnam", "cu yeoksam"] }
     }
 
@@ -72,7 +72,7 @@ struct ReactorTesterTests {
         tester.send(.type("gs")) { $0.query = "gs" }
         tester.send(.clear) { $0.query = "" }
         #expect(!tester.reactor.hasRunningWork)
-        clock.advance(by: .seconds(1))
+        await clock.advance(by: .seconds(1))
         await tester.finish()
     }
 
@@ -88,7 +88,7 @@ struct ReactorTesterTests {
             let tester = ReactorTester(DebouncedSearch(clock: clock))
             tester.send(.type("cu")) { $0.query = "cu" }
             await clock.waitForSleepers()
-            clock.advance(by: .milliseconds(300))
+            await clock.advance(by: .milliseconds(300))
             await tester.reactor.waitUntilIdle()
         } matching: { issue in
             let text = message(of: issue)
@@ -148,7 +148,7 @@ struct ReactorTesterTests {
             let tester = ReactorTester(DebouncedSearch(clock: clock))
             tester.send(.type("gs")) { $0.query = "gs" }
             await clock.waitForSleepers()
-            clock.advance(by: .milliseconds(300))
+            await clock.advance(by: .milliseconds(300))
             await tester.reactor.waitUntilIdle()
             tester.send(.fail) { $0.results = ["gs25 sinsa"]; $0.alert.value = "search failed" }
         } matching: { message(of: $0).hasPrefix("1 published state was not asserted before send(fail):") }
@@ -160,12 +160,12 @@ struct ReactorTesterTests {
         tester.send(.fail) { $0.alert.value = "search failed" }
         tester.send(.type("c")) { $0.query = "c" }
         await clock.waitForSleepers()
-        clock.advance(by: .milliseconds(300))
+        await clock.advance(by: .milliseconds(300))
         await tester.reactor.waitUntilIdle()
         tester.send(.type("gs")) { $0.query = "gs" }  // the "c" results arrived unasserted: skipped
         #expect(tester.state.results == ["cu gangnam", "cu yeoksam"])
         await clock.waitForSleepers()
-        clock.advance(by: .milliseconds(300))
+        await clock.advance(by: .milliseconds(300))
         await tester.receive { $0.results = ["gs25 sinsa"] }
     }
 }

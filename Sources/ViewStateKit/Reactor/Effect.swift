@@ -1,7 +1,8 @@
 /// What `mutate(action:)` returns: mutations to reduce now, asynchronous work that produces
 /// mutations later, or the cancellation of such work.
 public struct Effect<Mutation> {
-    /// Starts asynchronous work: `deliver` reduces a mutation, `finished` is called when it ends.
+    /// Starts asynchronous work: `deliver` reduces a mutation, `finished` is called when the
+    /// work ends, however it ends (cancelled work too).
     @usableFromInline
     typealias Start = (_ deliver: @escaping @MainActor @Sendable (Mutation) -> Void,
                        _ finished: @escaping @MainActor @Sendable () -> Void) -> Task<Void, Never>
@@ -42,15 +43,17 @@ public struct Effect<Mutation> {
 }
 
 extension Effect where Mutation: Sendable {
-    /// Asynchronous work that sends mutations as it goes; each is reduced on the main actor in
-    /// the order it arrives. Starting work with an `id` cancels the running work with the same
-    /// id (latest wins: a newer search supersedes an older one).
+    /// Asynchronous work that sends mutations as it goes. The work runs on the main actor (R8),
+    /// so each mutation is reduced in the order the work sends it, and works woken together
+    /// (by one `ManualClock` advance, say) run in the order they were woken. What it awaits
+    /// elsewhere (a network call) runs where that code runs. Starting work with an `id` cancels
+    /// the running work with the same id (latest wins: a newer search supersedes an older one).
     public static func run(id: (some Hashable & Sendable)? = String?.none,
-                           _ work: @escaping @Sendable (Send<Mutation>) async -> Void) -> Effect {
+                           _ work: @escaping @MainActor @Sendable (Send<Mutation>) async -> Void) -> Effect {
         Effect(kind: .run(id: id.map(AnyHashable.init)) { deliver, finished in
-            Task {
+            Task { @MainActor in
                 await work(Send(deliver: deliver))
-                await finished()
+                finished()
             }
         })
     }
@@ -60,9 +63,11 @@ extension Effect where Mutation: Sendable {
 public struct Send<Mutation: Sendable>: Sendable {
     let deliver: @MainActor @Sendable (Mutation) -> Void
 
-    /// Reduces `mutation` on the reactor's main actor, unless the work was cancelled or the
-    /// reactor is gone (then it is dropped).
+    /// Reduces `mutation` at once, unless the work was cancelled or the reactor is gone (then
+    /// it is dropped). The work runs on the main actor, so this never suspends: the work goes
+    /// on, to its end if nothing else suspends it, before anyone who heard the state resumes.
+    @MainActor
     public func callAsFunction(_ mutation: Mutation) async {
-        await deliver(mutation)
+        deliver(mutation)
     }
 }

@@ -13,10 +13,15 @@
 ///   queued and processed after the current one finishes.
 /// - R4: asynchronous work is cancellable (`Effect.cancel(id:)`, or a newer `.run` with the
 ///   same id), and its mutations are reduced on the main actor in the order they arrive.
+///   Cancelled or superseded work delivers nothing more, and `waitUntilIdle()` waits until it
+///   has actually ended, so a test proves a late reply was dropped without polling.
 /// - R5: `Pulse` values are delivered once per assignment (see `observePulse(_:_:)`).
 /// - R6: when the reactor is freed, its state cell is freed and its running work cancelled.
 /// - R7: with `isStubbed`, actions are recorded instead of run, and `setStubState(_:)` sets the
 ///   state directly, for view tests.
+/// - R8: the work of `.run` runs on the main actor: works woken together run in the order
+///   they were woken (a `ManualClock` wakes in deadline order), so their mutations arrive in a
+///   defined order, the same on every run.
 @MainActor
 open class Reactor<Action, Mutation, State> {
     /// The published state; bind or observe it.
@@ -43,7 +48,7 @@ open class Reactor<Action, Mutation, State> {
     }
 
     private var runningTokens: [AnyHashable: Int] = [:]  // work id → token of its latest run
-    private var tasks: [Int: Task<Void, Never>] = [:]     // token → task
+    private var tasks: [Int: Task<Void, Never>] = [:]     // token → task, until it ends
     private var lastToken = 0
 
     /// A reactor starting in `initialState`.
@@ -97,12 +102,14 @@ open class Reactor<Action, Mutation, State> {
         }
     }
 
-    /// `true` while asynchronous work is running.
-    public var hasRunningWork: Bool { !tasks.isEmpty }
+    /// `true` while asynchronous work is running and not cancelled: work that can still
+    /// change the state. Cancelled work that has not ended yet does not count.
+    public var hasRunningWork: Bool { !runningTokens.isEmpty }
 
-    /// Returns once no asynchronous work is running, including work started while waiting —
-    /// the way a test waits for an effect without a clock. Work that waits on something the
-    /// test has not released yet keeps this waiting too: release it first.
+    /// Returns once no asynchronous work is left — running, or cancelled and still ending —
+    /// including work started while waiting: the way a test waits for an effect without a
+    /// clock. Work that waits on something the test has not released yet keeps this waiting
+    /// too: release it first.
     public final func waitUntilIdle() async {
         while let task = tasks.values.first {
             await task.value
@@ -112,6 +119,18 @@ open class Reactor<Action, Mutation, State> {
     deinit {
         for task in tasks.values { task.cancel() }
     }
+}
+
+/// What waits for a reactor's work without naming its types: the testing module's waits hold
+/// this, so their sendable closures capture no generic metadata.
+package protocol IdleWaiting: Sendable {
+    /// Returns once no asynchronous work is left.
+    func waitUntilIdle() async
+}
+
+extension Reactor: IdleWaiting {}
+
+extension Reactor {
 
     @inlinable
     func reduce(_ mutation: Mutation) {
@@ -142,19 +161,22 @@ open class Reactor<Action, Mutation, State> {
         let key = id ?? AnyHashable(token)
         stop(key)
         runningTokens[key] = token
-        tasks[token] = start({ [weak self] mutation in
+        let task = start({ [weak self] mutation in
             guard let self, runningTokens[key] == token else { return }  // cancelled or superseded
             reduce(mutation)
         }, { [weak self] in
-            guard let self, runningTokens[key] == token else { return }
-            runningTokens[key] = nil
+            guard let self else { return }
+            if runningTokens[key] == token { runningTokens[key] = nil }
             tasks[token] = nil
         })
+        tasks[token] = task  // a main-actor task: it cannot have ended yet
     }
 
+    /// Cancels the work started with `id`: it delivers nothing more, and stays in `tasks`
+    /// (for `waitUntilIdle()`) until it has ended.
     @usableFromInline
     func stop(_ id: AnyHashable) {
         guard let token = runningTokens.removeValue(forKey: id) else { return }
-        tasks.removeValue(forKey: token)?.cancel()
+        tasks[token]?.cancel()
     }
 }

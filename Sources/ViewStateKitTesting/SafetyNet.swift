@@ -1,0 +1,59 @@
+import Foundation
+
+/// The real-time limit on every wait in this module: a wait the code under test never ends
+/// (a reply the test forgot to release) fails the test with a clear message instead of hanging
+/// `swift test`. No passing test comes near it: waits end on events, never on time.
+public enum SafetyNet {
+    /// The limit each wait uses unless it is given its own: one second of real time.
+    public static let defaultLimit = Duration.seconds(1)
+}
+
+/// Runs `operation` until it returns, or until `limit` of real time has passed. Returns `false`
+/// when the limit came first (the operation's task is then cancelled and left behind).
+func completes(within limit: Duration, _ operation: @escaping @Sendable () async -> Void) async -> Bool {
+    let race = Race()
+    return await withCheckedContinuation { continuation in
+        race.start(continuation)
+        let work = Task {
+            await operation()
+            race.end(true)
+        }
+        let timer = Task {
+            try? await Task.sleep(for: limit)  // the safety net: only a would-be hang reaches it
+            race.end(false)
+        }
+        race.onEnd { work.cancel(); timer.cancel() }
+    }
+}
+
+/// The first of two outcomes, delivered once to one waiting continuation.
+private final class Race: @unchecked Sendable {
+    // @unchecked: every mutable property is read and written only under `lock`.
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<Bool, Never>?
+    private var outcome: Bool?
+    private var cleanUp: (@Sendable () -> Void)?
+
+    func start(_ continuation: CheckedContinuation<Bool, Never>) {
+        lock.withLock { self.continuation = continuation }
+    }
+
+    func onEnd(_ body: @escaping @Sendable () -> Void) {
+        let ended = lock.withLock {
+            cleanUp = body
+            return outcome != nil
+        }
+        if ended { body() }
+    }
+
+    func end(_ result: Bool) {
+        let (waiter, body): (CheckedContinuation<Bool, Never>?, (@Sendable () -> Void)?) = lock.withLock {
+            guard outcome == nil else { return (nil, nil) }
+            outcome = result
+            defer { continuation = nil }
+            return (continuation, cleanUp)
+        }
+        waiter?.resume(returning: result)
+        body?()
+    }
+}
