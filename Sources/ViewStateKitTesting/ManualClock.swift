@@ -55,6 +55,8 @@ public final class ManualClock: Clock, @unchecked Sendable {
     private var sleeperWaiters: [(count: Int, resume: CheckedContinuation<Void, Never>)] = []
     /// Sleepers woken by an advance whose `sleep` has not returned yet, with the advance waiting.
     private var waking: [Int: CheckedContinuation<Void, Never>] = [:]
+    /// Counts sleeps started and woken, so an advance can tell when woken work has settled.
+    private var activity = 0
 
     /// A clock at time zero.
     public init() {}
@@ -84,6 +86,7 @@ public final class ManualClock: Clock, @unchecked Sendable {
                     if cancelledIDs.remove(id) != nil { return .failure(CancellationError()) }
                     if deadline <= current { return .success(()) }
                     sleepers.append(Sleeper(id: id, deadline: deadline, wake: continuation))
+                    activity += 1
                     return nil
                 }
                 if let outcome { continuation.resume(with: outcome) }
@@ -153,7 +156,6 @@ public final class ManualClock: Clock, @unchecked Sendable {
             }
             await settle()
         }
-        lock.withLock { current = max(current, instant) }
     }
 
     /// Advances to each sleeper's deadline until nothing sleeps, at most `maxWakes` times
@@ -185,23 +187,34 @@ public final class ManualClock: Clock, @unchecked Sendable {
     }
 
     /// Removes and returns the earliest sleeper due by `instant` (the first to fall asleep among
-    /// equal deadlines), moving the clock to its deadline.
+    /// equal deadlines), moving the clock to its deadline; with none due, moves the clock to
+    /// `instant` in the same step, so a sleep that starts meanwhile is never left behind.
     private func nextSleeper(upTo instant: Instant) -> Sleeper? {
         lock.withLock {
             guard let index = sleepers.indices.min(by: { sleepers[$0].deadline < sleepers[$1].deadline }),
-                  sleepers[index].deadline <= instant else { return nil }
+                  sleepers[index].deadline <= instant else {
+                current = max(current, instant)
+                return nil
+            }
             let sleeper = sleepers.remove(at: index)
             current = max(current, sleeper.deadline)
+            activity += 1
             return sleeper
         }
     }
 
     /// Lets woken work run until it settles: its next step on the caller's actor, and what it
     /// starts on other executors (a sleep it registers again). Yields through the global
-    /// executor a bounded number of times; no real time passes.
+    /// executor until ten rounds in a row see no sleep start (at most 500 rounds); no real time
+    /// passes. Work that takes longer than that to sleep again is woken by the next advance.
     private func settle(isolation: isolated (any Actor)? = #isolation) async {
-        for _ in 0..<20 {
+        var quietRounds = 0
+        var seen = lock.withLock { activity }
+        for _ in 0..<500 where quietRounds < 10 {
             await Task.detached { await Task.yield() }.value
+            let now = lock.withLock { activity }
+            quietRounds = now == seen ? quietRounds + 1 : 0
+            seen = now
         }
     }
 }

@@ -11,23 +11,35 @@ public enum SafetyNet {
 /// Runs `operation` until it returns, or until `limit` of real time has passed. Returns `false`
 /// when the limit came first (the operation's task is then cancelled and left behind).
 func completes(within limit: Duration, _ operation: @escaping @Sendable () async -> Void) async -> Bool {
-    let race = Race()
-    return await withCheckedContinuation { continuation in
-        race.start(continuation)
+    await wait(within: limit) { gate in
         let work = Task {
             await operation()
-            race.end(true)
+            gate.end(true)
         }
-        let timer = Task {
-            try? await Task.sleep(for: limit)  // the safety net: only a would-be hang reaches it
-            race.end(false)
-        }
-        race.onEnd { work.cancel(); timer.cancel() }
+        gate.onEnd { work.cancel() }
     }
 }
 
-/// The first of two outcomes, delivered once to one waiting continuation.
-private final class Race: @unchecked Sendable {
+/// Waits until whoever `arm` hands the gate to ends it (`true`), or until `limit` of real time
+/// has passed (`false`). `arm` runs at once, in the caller's isolation, and may end the gate
+/// at once.
+func wait(within limit: Duration, isolation: isolated (any Actor)? = #isolation,
+          until arm: (Gate) -> Void) async -> Bool {
+    let gate = Gate()
+    return await withCheckedContinuation { continuation in
+        gate.start(continuation)
+        arm(gate)
+        let timer = Task {
+            try? await Task.sleep(for: limit)  // the safety net: only a would-be hang reaches it
+            gate.end(false)
+        }
+        gate.onEnd { timer.cancel() }
+    }
+}
+
+/// The first of two outcomes — it happened, or the limit passed — delivered once to one
+/// waiting continuation.
+final class Gate: @unchecked Sendable {
     // @unchecked: every mutable property is read and written only under `lock`.
     private let lock = NSLock()
     private var continuation: CheckedContinuation<Bool, Never>?

@@ -8,8 +8,11 @@ import ViewStateKit
 /// like the cell.
 public final class StateRecorder<Value> {
     /// Everything recorded so far, oldest first.
-    public private(set) var values: [Value] = []
+    public private(set) var values: [Value] = [] {
+        didSet { openReadyGates() }
+    }
     private var token: ObservationToken?
+    private var gates: [(count: Int, gate: Gate)] = []
 
     /// A recorder fed by hand, e.g. as a completion handler: `controller.load(then: recorder.record)`.
     public init() {}
@@ -32,6 +35,29 @@ public final class StateRecorder<Value> {
     /// Forgets what was recorded so far, to assert only what follows.
     public func removeAll() {
         values.removeAll()
+    }
+
+    /// Returns once `count` values have been recorded in all (at once if they have), or fails
+    /// the test after `timeLimit` of real time, a safety net against a value that never comes.
+    /// Returns whether they arrived.
+    @discardableResult
+    public func waitForValues(_ count: Int, timeLimit: Duration = SafetyNet.defaultLimit,
+                              isolation: isolated (any Actor)? = #isolation,
+                              fileID: String = #fileID, filePath: StaticString = #filePath,
+                              line: UInt = #line, column: UInt = #column) async -> Bool {
+        if values.count >= count { return true }
+        let arrived = await wait(within: timeLimit) { gates.append((count, $0)) }
+        if !arrived {
+            CallSite(fileID: fileID, filePath: filePath, line: line, column: column).fail(
+                "waitForValues: \(values.count) of \(count) values recorded after \(timeLimit) of real time.")
+        }
+        return arrived
+    }
+
+    private func openReadyGates() {
+        let ready = gates.filter { $0.count <= values.count }
+        gates.removeAll { $0.count <= values.count }
+        ready.forEach { $0.gate.end(true) }
     }
 }
 

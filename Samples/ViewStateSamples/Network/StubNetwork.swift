@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import ViewStateKit
 
 /// A stubbed network that behaves like a real one: it serves the samples' JSON fixtures,
 /// can be told per request to fail in any of the ways a real network fails, and can hold
@@ -62,8 +63,6 @@ public final class StubNetwork: @unchecked Sendable {
         /// The server's answer, read when the request is made (a held reply is the server's
         /// state at that moment, delivered late, as on a slow network).
         var answer: Result<Data, any Error> = .failure(Failure.transport)
-        var isCancelled = false
-        var completion: (@Sendable (Result<Data, any Error>) -> Void)?
     }
 
     private let lock = NSLock()
@@ -74,7 +73,9 @@ public final class StubNetwork: @unchecked Sendable {
     private var plans: [(prefix: String, reply: Reply)] = []
     private var sent: [Request] = []
     private var holding = false
-    private var requestWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    /// Each request's completion until it is answered: the mechanism `FakeReplies` (in
+    /// ViewStateKitTesting) is built on, with the same request numbers as `sent`.
+    private let replies = ReplyQueue<Data>()
 
     /// A network serving the fixtures; `deliveryQueue: nil` calls back synchronously.
     public init(deliveryQueue: DispatchQueue? = DispatchQueue(label: "StubNetwork.delivery"),
@@ -111,21 +112,14 @@ public final class StubNetwork: @unchecked Sendable {
     /// Delivers the held reply of request `index` (0-based, in request order). Releasing a
     /// request twice, or one that does not exist, does nothing.
     public func release(_ index: Int) {
-        guard let (request, completion) = takeCompletion(index) else { return }
-        deliver(request.answer, to: completion)
+        guard let answer = lock.withLock({ sent.indices.contains(index) ? sent[index].answer : nil }) else { return }
+        replies.release(index, with: answer)
     }
 
     /// Returns once `count` requests have been made in all (at once if they have). An `async`
     /// request is made when its task first runs, so wait for it before releasing its reply.
     public func waitForRequests(_ count: Int) async {
-        await withCheckedContinuation { continuation in
-            let ready = lock.withLock {
-                if sent.count >= count { return true }
-                requestWaiters.append((count, continuation))
-                return false
-            }
-            if ready { continuation.resume() }
-        }
+        await replies.waitForCount(count)
     }
 
     /// Returns once every reply released so far has been handed to its completion handler,
@@ -139,70 +133,57 @@ public final class StubNetwork: @unchecked Sendable {
 
     /// Sends a request; `completion` is called once with the body or the failure.
     public func send(_ method: Method, _ path: String, completion: @escaping @Sendable (Result<Data, any Error>) -> Void) {
-        attach(completion, to: record(method, path))
+        answerUnlessHeld(record(method, path, completion))
     }
 
     /// Sends a request and returns the body; throws the failure. Cancelling the awaiting task
     /// ends the request at once with `CancellationError`.
     public func send(_ method: Method, _ path: String) async throws -> Data {
-        let index = record(method, path)
+        let index = Box()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                attach({ continuation.resume(with: $0) }, to: index)
+                index.value = record(method, path) { continuation.resume(with: $0) }
+                if Task.isCancelled { replies.release(index.value, with: .failure(CancellationError())) }
+                answerUnlessHeld(index.value ?? 0)
             }
         } onCancel: {
-            let completion = lock.withLock {
-                sent[index].isCancelled = true
-                return takeCompletionLocked(index)
-            }
-            completion?(.failure(CancellationError()))
+            replies.release(index.value, with: .failure(CancellationError()))
         }
     }
 
-    /// Records a request with its planned reply and the server's answer, and returns its index.
-    private func record(_ method: Method, _ path: String) -> Int {
-        let (index, satisfiedWaiters) = lock.withLock {
+    /// Records a request with its planned reply, the server's answer and its completion (on the
+    /// delivery queue), and returns its index.
+    private func record(_ method: Method, _ path: String,
+                        _ completion: @escaping @Sendable (Result<Data, any Error>) -> Void) -> Int {
+        let deliver: @Sendable (Result<Data, any Error>) -> Void = { [deliveryQueue] result in
+            if let deliveryQueue {
+                deliveryQueue.async { completion(result) }
+            } else {
+                completion(result)
+            }
+        }
+        return lock.withLock {
             let planned = plans.firstIndex { path.hasPrefix($0.prefix) }
             let reply = planned.map { plans.remove(at: $0).reply } ?? .normal
             var request = Request(method: method, path: path, reply: reply, isHeld: holding)
             request.answer = respondLocked(to: request)
             sent.append(request)
-            let satisfied = requestWaiters.filter { $0.count <= sent.count }
-            requestWaiters.removeAll { $0.count <= sent.count }
-            return (sent.count - 1, satisfied)
+            return replies.enqueue(deliver)  // under `lock`, so the numbers stay those of `sent`
         }
-        satisfiedWaiters.forEach { $0.continuation.resume() }
-        return index
     }
 
-    /// Gives request `index` its completion, and answers it now unless it is held or delayed.
-    private func attach(_ completion: @escaping @Sendable (Result<Data, any Error>) -> Void, to index: Int) {
-        let (request, limit) = lock.withLock { () -> (Request, Duration) in
-            if !sent[index].isCancelled { sent[index].completion = completion }
-            return (sent[index], timeout)
-        }
-        if request.isCancelled {
-            completion(.failure(CancellationError()))
-        } else if case .delayed(let delay) = request.reply, !request.isHeld {
+    /// Answers request `index` now, or after its delay, unless it is held.
+    private func answerUnlessHeld(_ index: Int) {
+        let (request, limit) = lock.withLock { (sent[index], timeout) }
+        if request.isHeld { return }
+        if case .delayed(let delay) = request.reply {
             Task { [clock] in
                 try? await clock.sleep(for: min(delay, limit))
                 release(index)
             }
-        } else if !request.isHeld {
+        } else {
             release(index)
         }
-    }
-
-    private func takeCompletion(_ index: Int) -> (Request, @Sendable (Result<Data, any Error>) -> Void)? {
-        lock.withLock {
-            guard sent.indices.contains(index), let completion = takeCompletionLocked(index) else { return nil }
-            return (sent[index], completion)
-        }
-    }
-
-    private func takeCompletionLocked(_ index: Int) -> (@Sendable (Result<Data, any Error>) -> Void)? {
-        defer { sent[index].completion = nil }
-        return sent[index].completion
     }
 
     /// The answer to `request`; called with `lock` held.
@@ -230,12 +211,16 @@ public final class StubNetwork: @unchecked Sendable {
             return .success(answer.body)
         }
     }
+}
 
-    private func deliver(_ result: Result<Data, any Error>, to completion: @escaping @Sendable (Result<Data, any Error>) -> Void) {
-        if let deliveryQueue {
-            deliveryQueue.async { completion(result) }
-        } else {
-            completion(result)
-        }
+/// The index of a request made inside a continuation, for its cancellation handler.
+private final class Box: @unchecked Sendable {
+    // @unchecked: `value` is read and written only under `lock`.
+    private let lock = NSLock()
+    private var stored: Int?
+
+    var value: Int? {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
     }
 }

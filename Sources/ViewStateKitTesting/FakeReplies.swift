@@ -1,0 +1,71 @@
+import ViewStateKit
+
+/// A service's replies, held until the test releases each one with a value or an error: the
+/// stand-in for a network call, for `async` and completion-handler services alike.
+///
+/// ```swift
+/// let replies = FakeReplies<[String]>()
+/// let load = controller.load()            // the service calls `try await replies.next()`
+/// await replies.waitForRequests(1)
+/// replies.succeed(0, with: ["CU", "GS25"])
+/// await load.value
+/// ```
+///
+/// Requests are numbered from 0 in the order they are made. Cancelling a task waiting in
+/// `next()` ends its request at once with `CancellationError`. Releasing a request that does
+/// not exist, or twice, fails the test: a test that releases the wrong reply never passes by
+/// accident. Waits fail after `SafetyNet`'s limit instead of hanging. Safe from any task.
+public final class FakeReplies<Value: Sendable>: Sendable {
+    private let queue = ReplyQueue<Value>()
+
+    /// No requests yet.
+    public init() {}
+
+    /// How many requests have been made.
+    public var requestCount: Int { queue.count }
+
+    /// For an `async` service: makes a request and waits for the test to release it.
+    public func next() async throws -> Value {
+        try await queue.next()
+    }
+
+    /// For a completion-handler service: makes a request; `completion` is called once, on the
+    /// thread that releases it.
+    public func next(completion: @escaping @Sendable (Result<Value, any Error>) -> Void) {
+        queue.enqueue(completion)
+    }
+
+    /// Returns once `count` requests have been made in all — the code under test has asked —
+    /// or fails the test after `timeLimit` of real time.
+    public func waitForRequests(_ count: Int, timeLimit: Duration = SafetyNet.defaultLimit,
+                                fileID: String = #fileID, filePath: StaticString = #filePath,
+                                line: UInt = #line, column: UInt = #column) async {
+        let queue = self.queue
+        guard await completes(within: timeLimit, { await queue.waitForCount(count) }) else {
+            return CallSite(fileID: fileID, filePath: filePath, line: line, column: column).fail(
+                "waitForRequests: \(requestCount) of \(count) requests made after \(timeLimit) of real time.")
+        }
+    }
+
+    /// Answers request `index` with `value`.
+    public func succeed(_ index: Int, with value: Value,
+                        fileID: String = #fileID, filePath: StaticString = #filePath,
+                        line: UInt = #line, column: UInt = #column) {
+        release(index, .success(value), CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Answers request `index` with `error`.
+    public func fail(_ index: Int, with error: any Error,
+                     fileID: String = #fileID, filePath: StaticString = #filePath,
+                     line: UInt = #line, column: UInt = #column) {
+        release(index, .failure(error), CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    private func release(_ index: Int, _ result: Result<Value, any Error>, _ site: CallSite) {
+        guard !queue.release(index, with: result) else { return }
+        let made = requestCount
+        site.fail(index < made
+            ? "FakeReplies: request \(index) was already answered (or cancelled)."
+            : "FakeReplies: there is no request \(index); \(made) request\(made == 1 ? " was" : "s were") made.")
+    }
+}

@@ -1,0 +1,100 @@
+import Testing
+import ViewStateKit
+@testable import ViewStateKitTesting
+
+/// A screen loading its stores through an `async` service backed by fake replies.
+@MainActor
+final class FakeStoresController {
+    let state = StateCell<ViewState<[String]>>(.loading)
+    private let loader = Loader<[String]>()
+    private let replies: FakeReplies<[String]>
+
+    init(replies: FakeReplies<[String]>) {
+        self.replies = replies
+    }
+
+    @discardableResult
+    func load() -> Task<Void, Never> {
+        let replies = self.replies
+        return loader.load(into: state) { try await replies.next() }
+    }
+
+    @discardableResult
+    func loadWithCompletion() -> Task<Void, Never> {
+        let replies = self.replies
+        return loader.load(into: state) { done in replies.next(completion: done) }
+    }
+}
+
+@Suite("FakeReplies and awaitable recorders")
+@MainActor
+struct FakeRepliesTests {
+    @Test("an async reply is held until the test releases it; the doc comment's example")
+    func asyncReply() async {
+        let replies = FakeReplies<[String]>()
+        let controller = FakeStoresController(replies: replies)
+        let states = StateRecorder(controller.state)
+        let load = controller.load()            // the service calls `try await replies.next()`
+        await replies.waitForRequests(1)
+        replies.succeed(0, with: ["CU", "GS25"])
+        await load.value
+        states.expect([.loading, .presenting(["CU", "GS25"])])
+    }
+
+    @Test("a completion-handler reply, released with an error")
+    func completionReply() async {
+        let replies = FakeReplies<[String]>()
+        let controller = FakeStoresController(replies: replies)
+        let states = StateRecorder(controller.state)
+        let load = controller.loadWithCompletion()
+        #expect(replies.requestCount == 1)
+        replies.fail(0, with: LoadFailure(.network, "offline"))
+        await load.value
+        states.expect([.loading, .failed(LoadFailure(.network, "offline"))])
+    }
+
+    @Test("a superseded load's request is cancelled: its late release fails the test as already answered")
+    func cancelledRequest() async {
+        let replies = FakeReplies<[String]>()
+        let controller = FakeStoresController(replies: replies)
+        let states = StateRecorder(controller.state)
+        let older = controller.load()
+        await replies.waitForRequests(1)
+        let newer = controller.load()
+        await older.value  // cancelled: its request ended with CancellationError
+        await replies.waitForRequests(2)
+        replies.succeed(1, with: ["new"])
+        await newer.value
+        withKnownIssue {
+            replies.succeed(0, with: ["late"])
+        } matching: { message(of: $0) == "FakeReplies: request 0 was already answered (or cancelled)." }
+        withKnownIssue {
+            replies.succeed(5, with: [])
+        } matching: { message(of: $0) == "FakeReplies: there is no request 5; 2 requests were made." }
+        states.expect([.loading, .presenting(["new"])])
+    }
+
+    @Test("waitForRequests fails after its time limit when the code never asks")
+    func waitForRequestsTimeLimit() async {
+        let replies = FakeReplies<Int>()
+        await withKnownIssue {
+            await replies.waitForRequests(1, timeLimit: .milliseconds(20))
+        } matching: { message(of: $0) == "waitForRequests: 0 of 1 requests made after 0.02 seconds of real time." }
+    }
+
+    @Test("a recorder waits for the next N values, and fails after its time limit when they never come")
+    func recorderWaits() async {
+        let replies = FakeReplies<[String]>()
+        let controller = FakeStoresController(replies: replies)
+        let states = StateRecorder(controller.state)
+        controller.load()
+        await replies.waitForRequests(1)
+        let released = Task { replies.succeed(0, with: ["CU"]) }
+        await states.waitForValues(2)
+        states.expect([.loading, .presenting(["CU"])])
+        await released.value
+        await withKnownIssue {
+            await states.waitForValues(3, timeLimit: .milliseconds(20))
+        } matching: { message(of: $0) == "waitForValues: 2 of 3 values recorded after 0.02 seconds of real time." }
+    }
+}
