@@ -45,3 +45,20 @@ private func listing<Value>(_ values: [Value], marking mark: Int) -> [String] {
         return "\(index == mark ? "▶" : " ") [\(index)] \(shown)"
     }
 }
+
+/// Checks that `actual` equals `expected`, and fails the test otherwise with the fields that
+/// differ (expected → actual), at the caller's line — for one value, without the sequence
+/// listing of `expectSequence`.
+///
+/// - Returns: `true` when the values are equal.
+@discardableResult
+public func expectNoDifference<Value: Equatable>(
+    _ actual: Value, _ expected: Value,
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+) -> Bool {
+    guard actual != expected else { return true }
+    let diff = ValueDiff.lines(expected, actual).map { "  " + $0 }
+    CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        .fail((["Values differ (expected → actual):"] + diff).joined(separator: "\n"))
+    return false
+}

@@ -1,21 +1,42 @@
 /// The fields in which two values differ, found with `Mirror`, one line each:
-/// `presenting.stores[1].name: "A" → "B"` (expected → actual). Structs, classes, tuples, enums
-/// with payloads, optionals, arrays, sets and dictionaries are walked; anything else is a leaf
-/// compared by its description, and so is an array when either side is empty. Values that are `Equatable` are compared with `==` first, so
-/// equal parts are never listed.
+/// `presenting.stores[1].name: "A" → "B"` (expected → actual).
+///
+/// - Structs, classes, tuples, enums with payloads, optionals, dictionaries and sets are
+///   walked; values that are `Equatable` are compared with `==` first, so equal parts are never
+///   listed.
+/// - Arrays are aligned before they are compared — by `id` when the elements are
+///   `Identifiable`, otherwise by the longest run of equal elements — so an insertion reads
+///   `[1]: (missing) → x` and a removal `[2]: x → (missing)`, not as every later element
+///   changed.
+/// - A value with its own `description` (a `Date`, a `URL`, a type that redacts a secret) is
+///   one leaf, shown by that description and never walked.
+/// - Multi-line strings are compared line by line; substrings are quoted like strings.
+/// - A reference cycle is marked `(cycle)`, never followed.
+/// - The explanation is never empty: two values that differ with no differing field say so.
 struct ValueDiff {
     /// At most this many lines; a last line says how many more there were.
     static let lineLimit = 20
-    private static let depthLimit = 16
+    /// How deep the walk goes; deeper differences are shown whole at this depth.
+    static let depthLimit = 16
+    /// Arrays longer than this on both sides are compared index by index, not aligned.
+    private static let alignmentLimit = 2_000
 
     private(set) var lines: [String] = []
     private var omitted = 0
+    /// The objects on the path being walked, to mark a cycle instead of following it.
+    private var visiting: Set<ObjectIdentifier> = []
 
-    /// The differences between `expected` and `actual`.
+    /// The differences between `expected` and `actual`; never empty when they differ.
     static func lines(_ expected: Any, _ actual: Any) -> [String] {
         var diff = ValueDiff()
         diff.compare(expected, actual, path: "", depth: 0)
         if diff.omitted > 0 { diff.lines.append("… and \(diff.omitted) more") }
+        if diff.lines.isEmpty, isEqual(expected, actual) != true {
+            let (left, right) = (Mirror(reflecting: expected).subjectType, Mirror(reflecting: actual).subjectType)
+            diff.lines.append(left == right
+                ? "value: not equal by ==, but no field differs (\(left))"
+                : "value: a \(left) → a \(right): \(describe(expected)) → \(describe(actual))")
+        }
         return diff.lines
     }
 
@@ -23,9 +44,13 @@ struct ValueDiff {
         if let equal = Self.isEqual(expected, actual), equal { return }
         let left = Mirror(reflecting: expected)
         let right = Mirror(reflecting: actual)
-        guard depth < Self.depthLimit, left.subjectType == right.subjectType else {
+        guard depth < Self.depthLimit, left.subjectType == right.subjectType, !Self.isLeaf(expected, left) else {
             return leaf(path, expected, actual)
         }
+        if let object = Self.identity(expected) {
+            guard visiting.insert(object).inserted else { return add("\(Self.shown(path)): (cycle)") }
+        }
+        defer { if let object = Self.identity(expected) { visiting.remove(object) } }
         switch left.displayStyle {
         case .optional:
             switch (left.children.first?.value, right.children.first?.value) {
@@ -42,15 +67,7 @@ struct ValueDiff {
         case .collection:
             let (lefts, rights) = (left.children.map(\.value), right.children.map(\.value))
             if lefts.isEmpty || rights.isEmpty { return leaf(path, expected, actual) }  // `[] → [a, b]`
-            for index in 0..<min(lefts.count, rights.count) {
-                compare(lefts[index], rights[index], path: "\(path)[\(index)]", depth: depth + 1)
-            }
-            for index in rights.count..<max(rights.count, lefts.count) {
-                add("\(path)[\(index)]: \(Self.describe(lefts[index])) → (missing)")
-            }
-            for index in lefts.count..<max(lefts.count, rights.count) {
-                add("\(path)[\(index)]: (missing) → \(Self.describe(rights[index]))")
-            }
+            compareElements(lefts, rights, path: path, depth: depth)
         case .dictionary:
             let (lefts, rights) = (Self.entries(left), Self.entries(right))
             for key in Set(lefts.keys).union(rights.keys).sorted() {
@@ -81,10 +98,89 @@ struct ValueDiff {
         }
     }
 
+    /// Compares two arrays' elements after aligning them: matched elements (equal, or with the
+    /// same `id`) are compared field by field; between matches, leftovers are paired in order
+    /// and the rest read as missing on one side.
+    private mutating func compareElements(_ lefts: [Any], _ rights: [Any], path: String, depth: Int) {
+        let matches = Self.alignment(lefts, rights)
+        var (left, right) = (0, 0)
+        for (nextLeft, nextRight) in matches + [(lefts.count, rights.count)] {
+            while left < nextLeft, right < nextRight {  // changed in place
+                compare(lefts[left], rights[right], path: "\(path)[\(right)]", depth: depth + 1)
+                left += 1
+                right += 1
+            }
+            for index in left..<nextLeft { add("\(path)[\(index)]: \(Self.describe(lefts[index])) → (missing)") }
+            for index in right..<nextRight { add("\(path)[\(index)]: (missing) → \(Self.describe(rights[index]))") }
+            if nextLeft < lefts.count {
+                compare(lefts[nextLeft], rights[nextRight], path: "\(path)[\(nextRight)]", depth: depth + 1)
+            }
+            (left, right) = (nextLeft + 1, nextRight + 1)
+        }
+    }
+
+    /// The index pairs of a longest common subsequence of the two arrays, where elements
+    /// match by `id` when they are `Identifiable` and by `==` (or description) otherwise.
+    private static func alignment(_ lefts: [Any], _ rights: [Any]) -> [(Int, Int)] {
+        guard lefts.count <= alignmentLimit || rights.count <= alignmentLimit else {
+            return (0..<min(lefts.count, rights.count)).map { ($0, $0) }
+        }
+        let leftKeys = lefts.map(matchKey)
+        let rightKeys = rights.map(matchKey)
+        // lengths[i][j]: the longest common subsequence of lefts[i...] and rights[j...].
+        var lengths = Array(repeating: Array(repeating: 0, count: rights.count + 1), count: lefts.count + 1)
+        for i in stride(from: lefts.count - 1, through: 0, by: -1) {
+            for j in stride(from: rights.count - 1, through: 0, by: -1) {
+                lengths[i][j] = leftKeys[i] == rightKeys[j]
+                    ? lengths[i + 1][j + 1] + 1 : max(lengths[i + 1][j], lengths[i][j + 1])
+            }
+        }
+        var pairs: [(Int, Int)] = []
+        var (i, j) = (0, 0)
+        while i < lefts.count, j < rights.count {
+            if leftKeys[i] == rightKeys[j] {
+                pairs.append((i, j))
+                (i, j) = (i + 1, j + 1)
+            } else if lengths[i + 1][j] >= lengths[i][j + 1] {
+                i += 1
+            } else {
+                j += 1
+            }
+        }
+        return pairs
+    }
+
+    /// What two elements are matched by: their `id`, or their whole description.
+    private static func matchKey(_ element: Any) -> String {
+        if let identifiable = element as? any Identifiable { return "id:" + describe(identifiable.id as Any) }
+        return "value:" + describe(element)
+    }
+
     private mutating func leaf(_ path: String, _ expected: Any, _ actual: Any) {
+        if let left = expected as? String, let right = actual as? String, left.contains("\n") || right.contains("\n") {
+            return compareLines(left, right, path: path)
+        }
         let (left, right) = (Self.describe(expected), Self.describe(actual))
         guard left != right else { return }
         add("\(Self.shown(path)): \(left) → \(right)")
+    }
+
+    /// A multi-line string, compared line by line: `text line 3: "old" → "new"`.
+    private mutating func compareLines(_ expected: String, _ actual: String, path: String) {
+        let (lefts, rights) = (expected.split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
+                               actual.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+        let matches = Self.alignment(lefts, rights)
+        var (left, right) = (0, 0)
+        let name = "\(Self.shown(path)) line"
+        for (nextLeft, nextRight) in matches + [(lefts.count, rights.count)] {
+            while left < nextLeft, right < nextRight {
+                add("\(name) \(right + 1): \(Self.describe(lefts[left])) → \(Self.describe(rights[right]))")
+                (left, right) = (left + 1, right + 1)
+            }
+            for index in left..<nextLeft { add("\(name) \(index + 1): \(Self.describe(lefts[index])) → (missing)") }
+            for index in right..<nextRight { add("\(name) \(index + 1): (missing) → \(Self.describe(rights[index]))") }
+            (left, right) = (nextLeft + 1, nextRight + 1)
+        }
     }
 
     private mutating func add(_ line: String) {
@@ -113,35 +209,62 @@ struct ValueDiff {
         return entries
     }
 
-    /// A value as a test author would write it: strings quoted, enum cases with a leading dot,
-    /// structs as `Store(id: 1, name: "CU")` without module names; a type with its own
-    /// `description` (a date, a URL, a `LoadFailure`) prints that.
+    /// A struct, class or enum with its own `description` is shown by it and never walked.
+    private static func isLeaf(_ value: Any, _ mirror: Mirror) -> Bool {
+        switch mirror.displayStyle {
+        case .struct, .class, .enum: value is any CustomStringConvertible
+        default: false
+        }
+    }
+
+    /// The identity of a class instance, for cycle detection.
+    private static func identity(_ value: Any) -> ObjectIdentifier? {
+        Mirror(reflecting: value).displayStyle == .class ? ObjectIdentifier(value as AnyObject) : nil
+    }
+
+    /// A value as a test author would write it: strings and substrings quoted, enum cases with
+    /// a leading dot, structs as `Store(id: 1, name: "CU")` without module names; a type with
+    /// its own `description` (a date, a URL, a `LoadFailure`) prints that. A reference cycle
+    /// prints `(cycle)`.
     static func describe(_ value: Any) -> String {
+        var visiting: Set<ObjectIdentifier> = []
+        return describe(value, visiting: &visiting)
+    }
+
+    private static func describe(_ value: Any, visiting: inout Set<ObjectIdentifier>) -> String {
         if let text = value as? String { return String(reflecting: text) }
+        if let text = value as? Substring { return String(reflecting: String(text)) }
         let mirror = Mirror(reflecting: value)
-        let parts = { (children: Mirror.Children, labelled: Bool) in
+        if let object = identity(value) {
+            guard visiting.insert(object).inserted else { return "(cycle)" }
+        }
+        defer { if let object = identity(value) { visiting.remove(object) } }
+        func parts(_ children: Mirror.Children, labelled: Bool) -> String {
             children.map { child in
                 let label = child.label.map { labelled && !$0.hasPrefix(".") ? "\($0): " : "" } ?? ""
-                return label + describe(child.value)
+                return label + describe(child.value, visiting: &visiting)
             }.joined(separator: ", ")
         }
         switch mirror.displayStyle {
         case .optional:
-            return mirror.children.first.map { describe($0.value) } ?? "nil"
+            return mirror.children.first.map { describe($0.value, visiting: &visiting) } ?? "nil"
         case .enum:
+            if let described = value as? any CustomStringConvertible { return described.description }
             guard let payload = mirror.children.first else { return ".\(value)" }
-            let inner = describe(payload.value)
+            let inner = describe(payload.value, visiting: &visiting)
             return ".\(payload.label ?? "")" + (Mirror(reflecting: payload.value).displayStyle == .tuple ? inner : "(\(inner))")
         case .collection, .set:
-            return "[\(parts(mirror.children, false))]"
+            return "[\(parts(mirror.children, labelled: false))]"
         case .dictionary:
-            let entries = mirror.children.map { Mirror(reflecting: $0.value).children.map { describe($0.value) } }
-            return entries.isEmpty ? "[:]" : "[" + entries.map { $0.joined(separator: ": ") }.joined(separator: ", ") + "]"
+            let entries = mirror.children.map { pair in
+                Mirror(reflecting: pair.value).children.map { describe($0.value, visiting: &visiting) }.joined(separator: ": ")
+            }
+            return entries.isEmpty ? "[:]" : "[" + entries.joined(separator: ", ") + "]"
         case .tuple:
-            return "(\(parts(mirror.children, true)))"
+            return "(\(parts(mirror.children, labelled: true)))"
         case .struct, .class:
             if let described = value as? any CustomStringConvertible { return described.description }
-            return "\(type(of: value))(\(parts(mirror.children, true)))"
+            return "\(type(of: value))(\(parts(mirror.children, labelled: true)))"
         default:
             return String(describing: value)
         }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import ViewStateKitTesting
 import ViewStateKit
@@ -47,5 +48,105 @@ struct ValueDiffTests {
         let lines = ValueDiff.lines(Array(0..<30), Array(100..<130))
         #expect(lines.count == ValueDiff.lineLimit + 1)
         #expect(lines.last == "… and 10 more")
+    }
+}
+
+/// A linked node: two of them pointing at each other make a reference cycle.
+final class Node: Equatable {
+    var name: String
+    var next: Node?
+
+    init(_ name: String) {
+        self.name = name
+    }
+
+    static func == (lhs: Node, rhs: Node) -> Bool { lhs === rhs }
+}
+
+/// Identified elements: aligned by `id`.
+struct Row: Equatable, Identifiable {
+    var id: Int
+    var title: String
+}
+
+/// A type whose description hides its secret.
+struct Token: Equatable, CustomStringConvertible {
+    var secret: String
+    var description: String { "Token(•••)" }
+}
+
+/// Never equal, with no field to tell why.
+struct Stubborn: Equatable {
+    var value = 1
+    static func == (lhs: Stubborn, rhs: Stubborn) -> Bool { false }
+}
+
+@Suite("Field-level diffs, at the level of custom-dump")
+struct ValueDiffDepthTests {
+    @Test("a reference cycle is marked, never followed: no crash")
+    func cycles() {
+        let (a, b) = (Node("a"), Node("b"))
+        a.next = b
+        b.next = a
+        let (c, d) = (Node("a"), Node("B"))
+        c.next = d
+        d.next = c
+        #expect(ValueDiff.lines(a, c) == [#"next.name: "b" → "B""#, "next.next: (cycle)"])
+        #expect(ValueDiff.describe(a) == #"Node(name: "a", next: Node(name: "b", next: (cycle)))"#)
+    }
+
+    @Test("an insertion in an array reads as one insertion, and the cap never hides a real edit")
+    func arrayAlignment() {
+        #expect(ValueDiff.lines(["a", "b", "c", "d"], ["a", "x", "b", "c", "d"]) == [#"[1]: (missing) → "x""#])
+        #expect(ValueDiff.lines(["a", "b", "c"], ["a", "c"]) == [#"[1]: "b" → (missing)"#])
+        let long = (0..<100).map { "item \($0)" }
+        var edited = long
+        edited.insert("new", at: 50)
+        edited[91] = "changed"
+        #expect(ValueDiff.lines(long, edited) == [#"[50]: (missing) → "new""#, #"[91]: "item 90" → "changed""#])
+    }
+
+    @Test("Identifiable elements are aligned by id: a row inserted first, a title changed")
+    func identifiableAlignment() {
+        let before = [Row(id: 1, title: "a"), Row(id: 2, title: "b")]
+        let after = [Row(id: 3, title: "c"), Row(id: 1, title: "a"), Row(id: 2, title: "B")]
+        #expect(ValueDiff.lines(before, after) == [
+            #"[0]: (missing) → Row(id: 3, title: "c")"#,
+            #"[2].title: "b" → "B""#,
+        ])
+    }
+
+    @Test("a value with its own description is one leaf: a date, a URL, a type that redacts a secret")
+    func descriptionLeaves() throws {
+        let early = Date(timeIntervalSince1970: 0)
+        let late = Date(timeIntervalSince1970: 86_400)
+        #expect(ValueDiff.lines(early, late) == ["value: \(early) → \(late)"])
+        let home = try #require(URL(string: "https://stores.example/1"))
+        let other = try #require(URL(string: "https://stores.example/2"))
+        #expect(ValueDiff.lines(home, other) == ["value: https://stores.example/1 → https://stores.example/2"])
+        let lines = ValueDiff.lines(Token(secret: "hunter2"), Token(secret: "swordfish"))
+        #expect(lines == ["value: not equal by ==, but no field differs (Token)"])
+        #expect(!lines.joined().contains("hunter2"))
+    }
+
+    @Test("multi-line strings are compared line by line; substrings are quoted")
+    func strings() {
+        #expect(ValueDiff.lines("one\ntwo\nthree", "one\nTWO\nthree") == [#"value line 2: "two" → "TWO""#])
+        #expect(ValueDiff.lines("one\nthree", "one\ntwo\nthree") == [#"value line 2: (missing) → "two""#])
+        #expect(ValueDiff.describe(Substring("a\nb")) == #""a\nb""#)
+    }
+
+    @Test("the explanation is never empty: == false with no differing field, or equal text of two types")
+    func neverEmpty() {
+        #expect(ValueDiff.lines(Stubborn(), Stubborn()) == ["value: not equal by ==, but no field differs (Stubborn)"])
+        #expect(ValueDiff.lines(Float(1), Double(1)) == ["value: a Float → a Double: 1.0 → 1.0"])
+    }
+
+    @Test("expectNoDifference: one value, its fields, no sequence framing")
+    func singleValue() {
+        #expect(expectNoDifference(Row(id: 1, title: "a"), Row(id: 1, title: "a")))
+        withKnownIssue {
+            expectNoDifference(Row(id: 1, title: "a"), Row(id: 1, title: "b"))
+        } matching: { message(of: $0) == "Values differ (expected → actual):\n  title: \"b\" → \"a\"" }
     }
 }

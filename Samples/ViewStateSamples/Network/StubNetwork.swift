@@ -139,7 +139,7 @@ public final class StubNetwork: @unchecked Sendable {
     /// Sends a request and returns the body; throws the failure. Cancelling the awaiting task
     /// ends the request at once with `CancellationError`.
     public func send(_ method: Method, _ path: String) async throws -> Data {
-        let index = Box()
+        let index = RequestIndex()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 index.value = record(method, path) { continuation.resume(with: $0) }
@@ -210,17 +210,5 @@ public final class StubNetwork: @unchecked Sendable {
         default:
             return .success(answer.body)
         }
-    }
-}
-
-/// The index of a request made inside a continuation, for its cancellation handler.
-private final class Box: @unchecked Sendable {
-    // @unchecked: `value` is read and written only under `lock`.
-    private let lock = NSLock()
-    private var stored: Int?
-
-    var value: Int? {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue } }
     }
 }
