@@ -1,3 +1,5 @@
+import ViewStateKit
+
 /// Checks that `actual` is exactly `expected`, value by value, and fails the test otherwise.
 ///
 /// The failure message gives the first index where the sequences part, the field-level

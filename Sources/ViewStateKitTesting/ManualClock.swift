@@ -182,7 +182,8 @@ public final class ManualClock: Clock, @unchecked Sendable {
         guard !pending.isEmpty else { return true }
         let deadlines = pending.sorted().map { "\($0)" }.joined(separator: ", ")
         CallSite(fileID: fileID, filePath: filePath, line: line, column: column).fail(
-            "\(pending.count) sleep(s) still pending on the clock (now \(now.offset); deadlines \(deadlines)).")
+            "\(pending.count) \(pending.count == 1 ? "sleep is" : "sleeps are") still pending on the clock "
+            + "(now \(now.offset); deadlines \(deadlines)).")
         return false
     }
 

@@ -4,8 +4,14 @@ import Foundation
 /// (a reply the test forgot to release) fails the test with a clear message instead of hanging
 /// `swift test`. No passing test comes near it: waits end on events, never on time.
 public enum SafetyNet {
-    /// The limit each wait uses unless it is given its own: one second of real time.
-    public static let defaultLimit = Duration.seconds(1)
+    /// The limit each wait uses unless it is given its own: one second of real time, or the
+    /// number of seconds in the `VIEWSTATE_SAFETY_NET` environment variable (a run under a
+    /// sanitizer, ten times slower, sets it higher: `.ci/run` uses 10).
+    public static let defaultLimit: Duration = {
+        guard let text = ProcessInfo.processInfo.environment["VIEWSTATE_SAFETY_NET"],
+              let seconds = Double(text), seconds > 0 else { return .seconds(1) }
+        return .milliseconds(Int(seconds * 1_000))
+    }()
 }
 
 /// Runs `operation` until it returns, or until `limit` of real time has passed. Returns `false`

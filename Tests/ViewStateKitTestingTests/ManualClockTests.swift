@@ -121,7 +121,7 @@ struct ManualClockTests {
         await clock.waitForSleepers()
         withKnownIssue {
             clock.expectNoSleepers()
-        } matching: { message(of: $0) == "1 sleep(s) still pending on the clock (now 6.0 seconds; deadlines 7.0 seconds)." }
+        } matching: { message(of: $0) == "1 sleep is still pending on the clock (now 6.0 seconds; deadlines 7.0 seconds)." }
         forgotten.cancel()
     }
 

@@ -13,11 +13,14 @@
 /// - Multi-line strings are compared line by line; substrings are quoted like strings.
 /// - A reference cycle is marked `(cycle)`, never followed.
 /// - The explanation is never empty: two values that differ with no differing field say so.
-struct ValueDiff {
+///
+/// One copy serves the testing module's failure messages and the core's tracing, so it lives
+/// here with `package` access: it is not public API.
+package struct ValueDiff {
     /// At most this many lines; a last line says how many more there were.
-    static let lineLimit = 20
+    package static let lineLimit = 20
     /// How deep the walk goes; deeper differences are shown whole at this depth.
-    static let depthLimit = 16
+    package static let depthLimit = 16
     /// Arrays longer than this on both sides are compared index by index, not aligned.
     private static let alignmentLimit = 2_000
 
@@ -27,7 +30,7 @@ struct ValueDiff {
     private var visiting: Set<ObjectIdentifier> = []
 
     /// The differences between `expected` and `actual`; never empty when they differ.
-    static func lines(_ expected: Any, _ actual: Any) -> [String] {
+    package static func lines(_ expected: Any, _ actual: Any) -> [String] {
         var diff = ValueDiff()
         diff.compare(expected, actual, path: "", depth: 0)
         if diff.omitted > 0 { diff.lines.append("… and \(diff.omitted) more") }
@@ -226,7 +229,7 @@ struct ValueDiff {
     /// a leading dot, structs as `Store(id: 1, name: "CU")` without module names; a type with
     /// its own `description` (a date, a URL, a `LoadFailure`) prints that. A reference cycle
     /// prints `(cycle)`.
-    static func describe(_ value: Any) -> String {
+    package static func describe(_ value: Any) -> String {
         var visiting: Set<ObjectIdentifier> = []
         return describe(value, visiting: &visiting)
     }
