@@ -115,7 +115,7 @@ struct ReactorTesterTests {
             let text = message(of: issue)
             return issue.sourceLocation?.line == line
                 && text.hasPrefix("State after send(fail) is not as expected (expected → actual):")
-                && text.contains(#"alert.value: "oops" → "search failed""#)
+                && text.contains(#"alert: "oops" → "search failed""#)
         }
     }
 
@@ -127,7 +127,7 @@ struct ReactorTesterTests {
         } matching: { message(of: $0).contains(#"results: ["x"] → []"#) }
         withKnownIssue {
             tester.send(.fail)
-        } matching: { message(of: $0).contains(#"alert.value: "" → "search failed""#) }
+        } matching: { message(of: $0).contains(#"alert: "" → "search failed""#) }
     }
 
     @Test("receive fails at once when no effect is running")

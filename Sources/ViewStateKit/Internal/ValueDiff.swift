@@ -31,20 +31,29 @@ package struct ValueDiff {
 
     /// The differences between `expected` and `actual`; never empty when they differ.
     package static func lines(_ expected: Any, _ actual: Any) -> [String] {
-        var diff = ValueDiff()
-        diff.compare(expected, actual, path: "", depth: 0)
-        if diff.omitted > 0 { diff.lines.append("… and \(diff.omitted) more") }
-        if diff.lines.isEmpty, isEqual(expected, actual) != true {
+        var lines = changes(expected, actual)
+        if lines.isEmpty, isEqual(expected, actual) != true {
             let (left, right) = (Mirror(reflecting: expected).subjectType, Mirror(reflecting: actual).subjectType)
-            diff.lines.append(left == right
+            lines.append(left == right
                 ? "value: not equal by ==, but no field differs (\(left))"
                 : "value: a \(left) → a \(right): \(describe(expected)) → \(describe(actual))")
         }
+        return lines
+    }
+
+    /// The fields that differ, as tracing shows a change: empty when nothing visible changed.
+    package static func changes(_ old: Any, _ new: Any) -> [String] {
+        var diff = ValueDiff()
+        diff.compare(old, new, path: "", depth: 0)
+        if diff.omitted > 0 { diff.lines.append("… and \(diff.omitted) more") }
         return diff.lines
     }
 
     private mutating func compare(_ expected: Any, _ actual: Any, path: String, depth: Int) {
         if let equal = Self.isEqual(expected, actual), equal { return }
+        if let left = expected as? any PulseValue, let right = actual as? any PulseValue {
+            return comparePulses(left, right, path: path, depth: depth)
+        }
         let left = Mirror(reflecting: expected)
         let right = Mirror(reflecting: actual)
         guard depth < Self.depthLimit, left.subjectType == right.subjectType, !Self.isLeaf(expected, left) else {
@@ -98,6 +107,16 @@ package struct ValueDiff {
             }
         default:
             leaf(path, expected, actual)
+        }
+    }
+
+    /// A pulse reads as its value; an equal value assigned again says so.
+    private mutating func comparePulses(_ left: any PulseValue, _ right: any PulseValue, path: String, depth: Int) {
+        let (before, after) = (Self.describe(left.pulseValue), Self.describe(right.pulseValue))
+        if before == after, left.pulseAssignments != right.pulseAssignments {
+            add("\(Self.shown(path)): \(after) (assigned again)")
+        } else {
+            compare(left.pulseValue, right.pulseValue, path: path, depth: depth + 1)
         }
     }
 
@@ -237,6 +256,7 @@ package struct ValueDiff {
     private static func describe(_ value: Any, visiting: inout Set<ObjectIdentifier>) -> String {
         if let text = value as? String { return String(reflecting: text) }
         if let text = value as? Substring { return String(reflecting: String(text)) }
+        if let pulse = value as? any PulseValue { return describe(pulse.pulseValue, visiting: &visiting) }
         let mirror = Mirror(reflecting: value)
         if let object = identity(value) {
             guard visiting.insert(object).inserted else { return "(cycle)" }
@@ -284,4 +304,13 @@ private extension Equatable {
     func isEqual(to other: Any) -> Bool? {
         (other as? Self).map { $0 == self }
     }
+}
+
+/// A value that reads as another in diffs and traces: a `Pulse` reads as its value, and its
+/// assignment counter never shows.
+package protocol PulseValue {
+    /// The value shown.
+    var pulseValue: Any { get }
+    /// How many times it was assigned, to tell an equal value assigned again.
+    var pulseAssignments: Int { get }
 }

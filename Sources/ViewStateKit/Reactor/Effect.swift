@@ -18,10 +18,18 @@ public struct Effect<Mutation> {
 
     @usableFromInline let kind: Kind
 
+    @usableFromInline
+    init(kind: Kind) {
+        self.kind = kind
+    }
+
     /// Nothing to do.
+    @inlinable
     public static var none: Effect { Effect(kind: .mutations([])) }
 
-    /// This one mutation, reduced at once (the common case; it allocates nothing).
+    /// This one mutation, reduced at once (the common case; it allocates nothing, and it is
+    /// inlined into the reactor that returns it).
+    @inlinable
     public static func mutation(_ mutation: Mutation) -> Effect {
         Effect(kind: .mutation(mutation))
     }

@@ -17,4 +17,9 @@ public struct Pulse<Value> {
 }
 
 extension Pulse: Equatable where Value: Equatable {}
+
+extension Pulse: PulseValue {
+    package var pulseValue: Any { value }
+    package var pulseAssignments: Int { assignments }
+}
 extension Pulse: Sendable where Value: Sendable {}

@@ -1,0 +1,69 @@
+/// What a traced reactor writes: each action and how it ran, each mutation with the fields it
+/// changed, each effect's start, cancel and finish. Made by `Reactor.trace(_:to:)`; a reactor
+/// that is not traced has none and pays one `nil` check per action and per mutation.
+@MainActor
+@usableFromInline
+final class ReactorTracer {
+    private let name: String
+    private let sink: (String) -> Void
+    /// The action being processed, as written: what a queued action waits behind.
+    private var running: String?
+    /// The effect whose mutation is being reduced, as written.
+    var effect: String?
+
+    init(name: String, sink: @escaping (String) -> Void) {
+        self.name = name
+        self.sink = sink
+    }
+
+    private func write(_ text: String) {
+        sink(TraceLine.make(name, text))
+    }
+
+    @usableFromInline
+    func run(_ action: Any, fromQueue: Bool) {
+        let text = ValueDiff.describe(action)
+        running = text
+        write("action \(text) (\(fromQueue ? "ran from the queue" : "ran at once"))")
+    }
+
+    @usableFromInline
+    func queued(_ action: Any) {
+        write("action \(ValueDiff.describe(action)) (queued behind \(running ?? "another action"))")
+    }
+
+    @usableFromInline
+    func stubbed(_ action: Any) {
+        write("action \(ValueDiff.describe(action)) (stubbed: recorded, not run)")
+    }
+
+    @usableFromInline
+    func idle() {
+        running = nil
+    }
+
+    @usableFromInline
+    func mutation(_ mutation: Any, from old: Any, to new: Any) {
+        write("mutation \(ValueDiff.describe(mutation))" + (effect.map { " from effect \($0)" } ?? ""))
+        let changes = ValueDiff.changes(old, new)
+        if changes.isEmpty { write("  (no change)") }
+        changes.forEach { write("  " + $0) }
+    }
+
+    func effectStarted(_ effect: String) {
+        write("effect \(effect) started")
+    }
+
+    func effectCancelled(_ effect: String, supersededBy newer: String?) {
+        write("effect \(effect) cancelled" + (newer.map { " (superseded by \($0))" } ?? ""))
+    }
+
+    func effectFinished(_ effect: String) {
+        write("effect \(effect) finished")
+    }
+
+    /// An effect as written: its id and run number, `"search" #2`, or `#3` without an id.
+    static func describe(effect id: AnyHashable?, token: Int) -> String {
+        (id.map { ValueDiff.describe($0.base) + " " } ?? "") + "#\(token)"
+    }
+}

@@ -1,0 +1,18 @@
+extension StateCell {
+    /// Writes every value this cell delivers to `sink`, as a developer reads it: the current
+    /// value at once (`[name] value …`), then each later one as the fields that changed
+    /// (`[name] sent` and one indented line per field, expected as before → after). Lines are
+    /// cut at a readable length. Cancel or drop the token to stop; tracing is an observer like
+    /// any other, so a cell that is not traced pays nothing.
+    public func trace(_ name: String, to sink: @escaping (String) -> Void = { print($0) }) -> ObservationToken {
+        var previous: Value?
+        return observe { value in
+            defer { previous = value }
+            guard let previous else { return sink(TraceLine.make(name, "value \(ValueDiff.describe(value))")) }
+            sink(TraceLine.make(name, "sent"))
+            let changes = ValueDiff.changes(previous, value)
+            if changes.isEmpty { sink(TraceLine.make(name, "  (no change)")) }
+            changes.forEach { sink(TraceLine.make(name, "  " + $0)) }
+        }
+    }
+}
