@@ -22,6 +22,12 @@ let package = Package(
             path: "Benchmarks/CellBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        // A fixed workload for callgrind's instruction counts (see its main.swift).
+        .executableTarget(
+            name: "reactor-profile",
+            dependencies: [.product(name: "ViewStateKit", package: "ViewStateKit")],
+            path: "Benchmarks/ReactorProfile"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

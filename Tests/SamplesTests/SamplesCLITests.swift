@@ -4,11 +4,24 @@ import Testing
 @Suite("viewstate-samples command", .timeLimit(.minutes(1)))
 @MainActor
 struct SamplesCLITests {
-    private func run(_ arguments: [String]) async -> (status: Int32, output: [String], errors: [String]) {
+    private func run(_ arguments: [String], trace: Bool = false) async -> (status: Int32, output: [String], errors: [String]) {
         var output: [String] = []
         var errors: [String] = []
-        let status = await SamplesCLI.run(arguments, output: { output.append($0) }, errorOutput: { errors.append($0) })
+        let status = await SamplesCLI.run(arguments, trace: trace, output: { output.append($0) },
+                                          errorOutput: { errors.append($0) })
         return (status, output, errors)
+    }
+
+    @Test("VIEWSTATE_TRACE=1: every screen prints its trace beside the same rendered lines")
+    func traced() async {
+        let plain = await run([])
+        let traced = await run([], trace: true)
+        #expect(traced.output.filter { !$0.hasPrefix("[trace ") } == plain.output)
+        for screen in ["bookmarks", "categories", "select-store", "register", "books"] {
+            #expect(traced.output.contains { $0.hasPrefix("[trace \(screen)") }, "no trace lines for \(screen)")
+        }
+        #expect(traced.output.contains(#"[trace books] effect "load" #1 started"#))
+        #expect(traced.output.contains("[trace books]   selectedSeries: 1 → 2"))
     }
 
     @Test("no arguments: every screen's success scenario, line by line")

@@ -19,8 +19,10 @@ public enum SamplesCLI {
     }
 
     /// Runs the command with `arguments` (without the program name) and returns its exit code.
-    /// `network` defaults to one calling back on a background queue, like URLSession.
-    public static func run(_ arguments: [String], network: StubNetwork = StubNetwork(),
+    /// `network` defaults to one calling back on a background queue, like URLSession. With
+    /// `trace` (`VIEWSTATE_TRACE=1`), each screen's reactor or cells also write their trace
+    /// lines to `output`, beside the rendered ones.
+    public static func run(_ arguments: [String], network: StubNetwork = StubNetwork(), trace: Bool = false,
                            output: @escaping (String) -> Void, errorOutput: @escaping (String) -> Void) async -> Int32 {
         let invocation: Invocation
         switch parse(arguments) {
@@ -34,7 +36,7 @@ public enum SamplesCLI {
             output(usage)
             return 0
         }
-        let runner = ScenarioRunner(network: network, write: output)
+        let runner = ScenarioRunner(network: network, write: output, trace: trace)
         for screen in invocation.screens {
             await runner.run(screen, invocation.scenario, category: invocation.category)
         }

@@ -7,6 +7,13 @@ import ViewStateKit
 struct ScenarioRunner {
     let network: StubNetwork
     let write: (String) -> Void
+    /// Whether screens also write their trace (`VIEWSTATE_TRACE=1`).
+    var trace = false
+
+    /// The trace of `cell` under `name` while the token lives, when tracing; `nil` otherwise.
+    private func traced<Value>(_ cell: StateCell<Value>, _ name: String) -> ObservationToken? {
+        trace ? cell.trace(name, to: write) : nil
+    }
 
     func run(_ screen: Screen, _ scenario: Scenario, category: Int?) async {
         switch screen {
@@ -34,6 +41,8 @@ struct ScenarioRunner {
     private func runBookmarks(_ scenario: Scenario) async {
         let controller = BookmarkStoresController(api: StoreAPI(network: network))
         let renderer = ConsoleRenderer.bookmarks(write: write)
+        let tracing = traced(controller.state, "trace bookmarks")
+        defer { tracing?.cancel() }
         planFailure(for: scenario, at: "/bookmarks")
         // Bound after the first load starts, so the replayed state is that load's `.loading`.
         switch scenario {
@@ -82,7 +91,12 @@ struct ScenarioRunner {
 
     private func runCategories(_ scenario: Scenario, category: Int?) async {
         let controller = CategoryProductsController(api: StoreAPI(network: network))
-        let renderer = ConsoleRenderer.categories(write: write)
+        let console = ConsoleRenderer.categories(write: write)
+        // When tracing, every state passes through a traced cell on its way to the console.
+        let shown = StateCell<ViewState<ProductList>>(.loading)
+        let tracing = traced(shown, "trace categories")
+        defer { tracing?.cancel() }
+        let renderer = trace ? RenderThrough(shown, console) : RenderThrough(nil, console)
         let id = category ?? (scenario == .notFound ? 999 : 1)
         planFailure(for: scenario, at: "/categories")
         switch scenario {
@@ -123,6 +137,7 @@ struct ScenarioRunner {
                                           store: store, navigator: ConsoleNavigator(write: write))
         app.start(flow)
         let reactor = flow.reactor
+        if trace { reactor.trace("trace select-store", to: write) }
         let token = reactor.state.printLines(screen: "select-store", write: write) { $0.consoleLine }
         switch scenario {
         case .skip:
@@ -144,6 +159,8 @@ struct ScenarioRunner {
         app.start(flow)
         let input = flow.input
         guard let output = flow.output else { return }
+        let tracing = [traced(input.name, "trace register name"), traced(output.isRegisterEnabled, "trace register enabled")]
+        defer { tracing.forEach { $0?.cancel() } }
         let token = output.isRegisterEnabled.printLines(screen: "register", write: write) {
             input.consoleLine(isRegisterEnabled: $0)
         }
@@ -163,6 +180,7 @@ struct ScenarioRunner {
         }
         planFailure(for: scenario, at: "/books")
         let reactor = BooksReactor(api: StoreAPI(network: network), store: store)
+        if trace { reactor.trace("trace books", to: write) }
         let renderer = ConsoleRenderer.books(write: write)
         let token = reactor.state.bind(to: renderer, \.shelf)
         reactor.send(.load)
@@ -182,5 +200,29 @@ struct ScenarioRunner {
             write(store.consoleLine(BooksReactor.expandedKey))
         }
         token.cancel()
+    }
+}
+
+/// A console renderer for the categories screen that first passes each state through a
+/// traced cell (when tracing), so the trace lines stand beside the rendered ones.
+@MainActor
+private struct RenderThrough {
+    let cell: StateCell<ViewState<ProductList>>?
+    let console: ConsoleRenderer<ProductList>
+
+    init(_ cell: StateCell<ViewState<ProductList>>?, _ console: ConsoleRenderer<ProductList>) {
+        self.cell = cell
+        self.console = console
+    }
+
+    var lines: [String] { console.lines }
+
+    func render(_ state: ViewState<ProductList>) {
+        cell?.send(state)
+        console.render(state)
+    }
+
+    func waitUntilSettled() async {
+        await console.waitUntilSettled()
     }
 }

@@ -28,16 +28,17 @@ open class Reactor<Action, Mutation, State> {
     public let state: StateCell<State>
 
     /// The state after the last reduce (R2), even while `state` is still delivering.
-    public var currentState: State { reducedState }
+    public final var currentState: State { reducedState }
 
     // The action path is `@inlinable` so a subclass's `send` is specialised for its types, and
-    // its state skips dynamic exclusivity checks: no access is held across a call out.
-    @usableFromInline @exclusivity(unchecked) var reducedState: State
-    @usableFromInline @exclusivity(unchecked) var queuedActions: [Action] = []
-    @usableFromInline @exclusivity(unchecked) var isProcessing = false
+    // its state skips dynamic exclusivity checks (no access is held across a call out) and is
+    // `final`, so a client reads it directly rather than through a class accessor.
+    @usableFromInline @exclusivity(unchecked) final var reducedState: State
+    @usableFromInline @exclusivity(unchecked) final var queuedActions: [Action] = []
+    @usableFromInline @exclusivity(unchecked) final var isProcessing = false
 
     /// When `true`, `send(_:)` only records actions in `stubbedActions` (R7).
-    public var isStubbed = false
+    @exclusivity(unchecked) public final var isStubbed = false
 
     /// The actions sent while stubbed, in order.
     public private(set) var stubbedActions: [Action] = []
@@ -48,8 +49,9 @@ open class Reactor<Action, Mutation, State> {
         tracer?.stubbed(action)
     }
 
-    /// Writes what this reactor does, while traced: see `trace(_:to:)`.
-    @usableFromInline var tracer: ReactorTracer?
+    /// Writes what this reactor does, while traced: see `trace(_:to:)`. Read on every action
+    /// and mutation, so like the rest of the action path it skips dynamic exclusivity checks.
+    @usableFromInline @exclusivity(unchecked) final var tracer: ReactorTracer?
 
     private var runningTokens: [AnyHashable: Int] = [:]  // work id → token of its latest run
     private var tasks: [Int: Task<Void, Never>] = [:]     // token → task, until it ends
@@ -70,25 +72,39 @@ open class Reactor<Action, Mutation, State> {
     /// Runs `action` now, or after the action being processed (R3).
     @inlinable
     public final func send(_ action: Action) {
-        if isStubbed {
-            record(action)
-            return
-        }
+        if isStubbed || tracer != nil { return sendStubbedOrTraced(action) }
         if isProcessing {
             queuedActions.append(action)
-            if let tracer { tracer.queued(action) }
             return
         }
         isProcessing = true
-        if let tracer { tracer.run(action, fromQueue: false) }
+        perform(mutate(action: action))
+        while !queuedActions.isEmpty {
+            perform(mutate(action: queuedActions.removeFirst()))
+        }
+        isProcessing = false
+    }
+
+    /// `send(_:)` while stubbed or traced, kept out of the common path: records a stubbed
+    /// action, or runs the same loop writing each action as it runs.
+    @usableFromInline
+    final func sendStubbedOrTraced(_ action: Action) {
+        if isStubbed { return record(action) }
+        guard let tracer else { return send(action) }
+        if isProcessing {
+            queuedActions.append(action)
+            return tracer.queued(action)
+        }
+        isProcessing = true
+        tracer.run(action, fromQueue: false)
         perform(mutate(action: action))
         while !queuedActions.isEmpty {
             let next = queuedActions.removeFirst()
-            if let tracer { tracer.run(next, fromQueue: true) }
+            tracer.run(next, fromQueue: true)
             perform(mutate(action: next))
         }
         isProcessing = false
-        if let tracer { tracer.idle() }
+        tracer.idle()
     }
 
     /// Writes what this reactor does to `sink`, one line each, under `name`: every action and
@@ -163,17 +179,17 @@ extension Reactor {
 
     @inlinable
     func reduce(_ mutation: Mutation) {
-        if let tracer { return reduce(mutation, tracedBy: tracer) }
+        if tracer != nil { return reduceTraced(mutation) }
         reducedState = reduce(state: reducedState, mutation: mutation)
         state.send(reducedState)
     }
 
     /// `reduce(_:)` while traced, kept out of the untraced path.
     @usableFromInline
-    func reduce(_ mutation: Mutation, tracedBy tracer: ReactorTracer) {
+    func reduceTraced(_ mutation: Mutation) {
         let old = reducedState
         reducedState = reduce(state: old, mutation: mutation)
-        tracer.mutation(mutation, from: old, to: reducedState)
+        tracer?.mutation(mutation, from: old, to: reducedState)
         state.send(reducedState)
     }
 
