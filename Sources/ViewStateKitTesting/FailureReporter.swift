@@ -1,5 +1,9 @@
+#if canImport(Testing)
 import Testing
+#endif
+#if canImport(XCTest)
 import XCTest
+#endif
 
 /// Where a helper was called from, so a failure points at the caller's line.
 struct CallSite {
@@ -10,12 +14,22 @@ struct CallSite {
 
     /// Reports `message` as a failure at this call site: through Swift Testing inside a Swift
     /// Testing test, through XCTest otherwise.
+    ///
+    /// Each framework is used only where it can be imported (an Xcode UI-test target or a
+    /// toolchain without Swift Testing builds too); with neither, the failure is printed in
+    /// the compiler's `file:line: error:` form, so it is never lost.
     func fail(_ message: String) {
+        #if canImport(Testing)
         if Test.current != nil {
             let location = SourceLocation(fileID: fileID, filePath: "\(filePath)", line: Int(line), column: Int(column))
             Issue.record(Comment(rawValue: message), sourceLocation: location)
-        } else {
-            XCTFail(message, file: filePath, line: line)
+            return
         }
+        #endif
+        #if canImport(XCTest)
+        XCTFail(message, file: filePath, line: line)
+        #else
+        print("\(filePath):\(line): error: \(message)")
+        #endif
     }
 }
