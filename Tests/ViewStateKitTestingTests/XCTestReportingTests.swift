@@ -2,22 +2,37 @@ import XCTest
 @testable import ViewStateKitTesting
 
 /// Outside Swift Testing, the helpers report through XCTest at the caller's line.
+///
+/// Only the helper's own failure is captured (inside `capturing`); every assertion of the
+/// test itself goes to XCTest as usual, so these tests can fail.
 final class XCTestReportingTests: XCTestCase {
     private var failures: [(message: String, line: Int)] = []
+    private var isCapturing = false
+
+    /// Runs `body`, keeping the failures it reports instead of failing the test.
+    private func capturing<T>(_ body: () -> T) -> T {
+        isCapturing = true
+        defer { isCapturing = false }
+        return body()
+    }
 
     #if canImport(Darwin)
     override func record(_ issue: XCTIssue) {
+        guard isCapturing else { return super.record(issue) }
         failures.append((issue.compactDescription, issue.sourceCodeContext.location?.lineNumber ?? 0))
     }
     #else
     override func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool) {
+        guard isCapturing else {
+            return super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
+        }
         failures.append((description, lineNumber))
     }
     #endif
 
     func testMismatchIsReportedThroughXCTest() {
         let line = #line + 1
-        let passed = expectSequence([1, 2, 4], equals: [1, 2, 3])
+        let passed = capturing { expectSequence([1, 2, 4], equals: [1, 2, 3]) }
         XCTAssertFalse(passed)
         XCTAssertEqual(failures.count, 1)
         XCTAssertEqual(failures.first?.line, line)
@@ -26,7 +41,7 @@ final class XCTestReportingTests: XCTestCase {
     }
 
     func testEqualSequencesReportNothing() {
-        XCTAssertTrue(expectSequence(["a"], equals: ["a"]))
+        XCTAssertTrue(capturing { expectSequence(["a"], equals: ["a"]) })
         XCTAssertTrue(failures.isEmpty)
     }
 }
