@@ -124,21 +124,42 @@ package struct ValueDiff {
     /// same `id`) are compared field by field; between matches, leftovers are paired in order
     /// and the rest read as missing on one side.
     private mutating func compareElements(_ lefts: [Any], _ rights: [Any], path: String, depth: Int) {
-        let matches = Self.alignment(lefts, rights)
-        var (left, right) = (0, 0)
-        for (nextLeft, nextRight) in matches + [(lefts.count, rights.count)] {
-            while left < nextLeft, right < nextRight {  // changed in place
+        for step in Self.steps(lefts, rights) {
+            switch step {
+            case .paired(let left, let right), .matched(let left, let right):
                 compare(lefts[left], rights[right], path: "\(path)[\(right)]", depth: depth + 1)
-                left += 1
-                right += 1
+            case .removed(let left):
+                add("\(path)[\(left)]: \(Self.describe(lefts[left])) → (missing)")
+            case .inserted(let right):
+                add("\(path)[\(right)]: (missing) → \(Self.describe(rights[right]))")
             }
-            for index in left..<nextLeft { add("\(path)[\(index)]: \(Self.describe(lefts[index])) → (missing)") }
-            for index in right..<nextRight { add("\(path)[\(index)]: (missing) → \(Self.describe(rights[index]))") }
-            if nextLeft < lefts.count {
-                compare(lefts[nextLeft], rights[nextRight], path: "\(path)[\(nextRight)]", depth: depth + 1)
+        }
+    }
+
+    /// One step of walking two aligned sequences, by index: a matched pair, a pair of leftovers
+    /// between two matches (changed in place), or a leftover on one side only.
+    private enum Step {
+        case matched(Int, Int)
+        case paired(Int, Int)
+        case removed(Int)
+        case inserted(Int)
+    }
+
+    /// The walk of two sequences along their `alignment`, in order; arrays and the lines of a
+    /// multi-line string share it.
+    private static func steps(_ lefts: [Any], _ rights: [Any]) -> [Step] {
+        var steps: [Step] = []
+        var (left, right) = (0, 0)
+        for (nextLeft, nextRight) in alignment(lefts, rights) + [(lefts.count, rights.count)] {
+            while left < nextLeft, right < nextRight {
+                steps.append(.paired(left, right))
+                (left, right) = (left + 1, right + 1)
             }
+            steps += (left..<nextLeft).map(Step.removed) + (right..<nextRight).map(Step.inserted)
+            if nextLeft < lefts.count { steps.append(.matched(nextLeft, nextRight)) }
             (left, right) = (nextLeft + 1, nextRight + 1)
         }
+        return steps
     }
 
     /// The index pairs of a longest common subsequence of the two arrays, where elements
@@ -191,17 +212,18 @@ package struct ValueDiff {
     private mutating func compareLines(_ expected: String, _ actual: String, path: String) {
         let (lefts, rights) = (expected.split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
                                actual.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
-        let matches = Self.alignment(lefts, rights)
-        var (left, right) = (0, 0)
         let name = "\(Self.shown(path)) line"
-        for (nextLeft, nextRight) in matches + [(lefts.count, rights.count)] {
-            while left < nextLeft, right < nextRight {
+        for step in Self.steps(lefts, rights) {
+            switch step {
+            case .paired(let left, let right):
                 add("\(name) \(right + 1): \(Self.describe(lefts[left])) → \(Self.describe(rights[right]))")
-                (left, right) = (left + 1, right + 1)
+            case .removed(let left):
+                add("\(name) \(left + 1): \(Self.describe(lefts[left])) → (missing)")
+            case .inserted(let right):
+                add("\(name) \(right + 1): (missing) → \(Self.describe(rights[right]))")
+            case .matched:
+                break
             }
-            for index in left..<nextLeft { add("\(name) \(index + 1): \(Self.describe(lefts[index])) → (missing)") }
-            for index in right..<nextRight { add("\(name) \(index + 1): (missing) → \(Self.describe(rights[index]))") }
-            (left, right) = (nextLeft + 1, nextRight + 1)
         }
     }
 
