@@ -54,7 +54,7 @@ public final class ManualClock: Clock, @unchecked Sendable {
     private var cancelledIDs: Set<Int> = []
     private var sleeperWaiters: [(count: Int, resume: CheckedContinuation<Void, Never>)] = []
     /// Sleepers woken by an advance whose `sleep` has not returned yet, with the advance waiting.
-    private var waking: [Int: CheckedContinuation<Void, Never>] = [:]
+    private var waking: [Int: Gate] = [:]
     /// Counts sleeps started and woken, so an advance can tell when woken work has settled.
     private var activity = 0
 
@@ -106,7 +106,7 @@ public final class ManualClock: Clock, @unchecked Sendable {
             _ = cancelledIDs.remove(id)
             return waking.removeValue(forKey: id)
         }
-        advance?.resume()
+        advance?.end(true)
     }
 
     /// Returns once at least `count` tasks are sleeping on the clock, or fails the test after
@@ -142,17 +142,25 @@ public final class ManualClock: Clock, @unchecked Sendable {
 
     /// Moves the clock forward by `duration`, waking every sleeper whose deadline it reaches,
     /// including sleeps the woken work starts inside the window.
-    public func advance(by duration: Duration, isolation: isolated (any Actor)? = #isolation) async {
-        await advance(to: now.advanced(by: duration))
+    public func advance(by duration: Duration, isolation: isolated (any Actor)? = #isolation,
+                        fileID: String = #fileID, filePath: StaticString = #filePath,
+                        line: UInt = #line, column: UInt = #column) async {
+        await advance(to: now.advanced(by: duration), fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
     /// Moves the clock to `instant` (never backwards), waking sleepers one at a time in deadline
     /// order and letting each one's work settle before the next.
-    public func advance(to instant: Instant, isolation: isolated (any Actor)? = #isolation) async {
+    public func advance(to instant: Instant, isolation: isolated (any Actor)? = #isolation,
+                        fileID: String = #fileID, filePath: StaticString = #filePath,
+                        line: UInt = #line, column: UInt = #column) async {
         while let sleeper = nextSleeper(upTo: instant) {
-            await withCheckedContinuation { advance in
-                lock.withLock { waking[sleeper.id] = advance }
+            let resumed = await wait(within: SafetyNet.defaultLimit) { gate in
+                lock.withLock { waking[sleeper.id] = gate }
                 sleeper.wake.resume()
+            }
+            if !resumed {
+                return CallSite(fileID: fileID, filePath: filePath, line: line, column: column).fail(
+                    "advance: a woken sleeper did not resume within \(SafetyNet.defaultLimit) of real time.")
             }
             await settle()
         }
@@ -165,7 +173,7 @@ public final class ManualClock: Clock, @unchecked Sendable {
                     line: UInt = #line, column: UInt = #column) async {
         for _ in 0..<maxWakes {
             guard let next = lock.withLock({ sleepers.map(\.deadline).min() }) else { return }
-            await advance(to: next)
+            await advance(to: next, fileID: fileID, filePath: filePath, line: line, column: column)
         }
         if sleeperCount > 0 {
             CallSite(fileID: fileID, filePath: filePath, line: line, column: column).fail(

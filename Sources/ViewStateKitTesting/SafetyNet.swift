@@ -14,6 +14,58 @@ public enum SafetyNet {
     }()
 }
 
+/// Waits for `wait` to return, as a test's own waits should: `await withSafetyNet { await load.value }`
+/// or `await withSafetyNet { await reactor.waitUntilIdle() }`. When `wait` has not returned within
+/// `timeLimit` of real time, the test fails at the call site and `withSafetyNet` returns `false`,
+/// so a regression that never ends the work turns into a red test instead of a hung `swift test`.
+/// The abandoned wait's task is cancelled. No passing test comes near the limit.
+/// - Parameters:
+///   - timeLimit: how much real time the wait may take; ``SafetyNet/defaultLimit`` unless given.
+///   - wait: the wait itself; it runs in a task of its own.
+/// - Returns: whether `wait` returned within the limit.
+@discardableResult
+public func withSafetyNet(timeLimit: Duration = SafetyNet.defaultLimit,
+                          fileID: String = #fileID, filePath: StaticString = #filePath,
+                          line: UInt = #line, column: UInt = #column,
+                          _ wait: @escaping @Sendable () async -> Void) async -> Bool {
+    guard await completes(within: timeLimit, wait) else {
+        CallSite(fileID: fileID, filePath: filePath, line: line, column: column).fail(
+            "withSafetyNet: the wait did not end within \(timeLimit) of real time; the work under test never finished.")
+        return false
+    }
+    return true
+}
+
+extension Task where Failure == Never {
+    /// The task's value, as `await task.value` gives it, waited for under the safety net: a test
+    /// writes `await controller.load().waitForCompletion()`. When the task has not ended within
+    /// `timeLimit` of real time, the test fails at the call site and the result is `nil` (the task
+    /// is left running).
+    /// - Parameter timeLimit: how much real time the task may take; ``SafetyNet/defaultLimit`` unless given.
+    /// - Returns: the task's value, or `nil` when it did not end within the limit.
+    @discardableResult
+    public func waitForCompletion(timeLimit: Duration = SafetyNet.defaultLimit,
+                                  fileID: String = #fileID, filePath: StaticString = #filePath,
+                                  line: UInt = #line, column: UInt = #column) async -> Success? {
+        let result = ResultBox<Success>()
+        let ended = await withSafetyNet(timeLimit: timeLimit, fileID: fileID, filePath: filePath,
+                                        line: line, column: column) { result.value = await value }
+        return ended ? result.value : nil
+    }
+}
+
+/// Carries a task's value out of the safety net's own task.
+private final class ResultBox<Value: Sendable>: @unchecked Sendable {
+    // @unchecked: `stored` is read and written only under `lock`.
+    private let lock = NSLock()
+    private var stored: Value?
+
+    var value: Value? {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
+}
+
 /// Runs `operation` until it returns, or until `limit` of real time has passed. Returns `false`
 /// when the limit came first (the operation's task is then cancelled and left behind).
 func completes(within limit: Duration, _ operation: @escaping @Sendable () async -> Void) async -> Bool {

@@ -16,7 +16,7 @@ struct BadInputCatalogueTests {
         let controller = BookmarkStoresController(api: StoreAPI(network: network))
         let task = controller.load()
         let recorder = StateRecorder(controller.state)
-        await task.value
+        await task.waitForCompletion()
         return recorder.values
     }
 
@@ -52,7 +52,7 @@ struct BadInputCatalogueTests {
 
     @Test("unknown id in an action") func unknownIDInAction() async {
         let controller = BookmarkStoresController(api: StoreAPI(network: network))
-        await controller.load().value
+        await controller.load().waitForCompletion()
         #expect(controller.removeBookmark(id: 999) == nil)
         #expect(controller.state.value.content?.notice == LoadFailure(.notFound, "store 999 is not in your bookmarks"))
         #expect(controller.state.value.content?.stores.count == 4, "no data lost")
@@ -122,32 +122,32 @@ struct BadInputCatalogueTests {
         var renderer: ConsoleRenderer<BookmarkList>? = .bookmarks(write: { _ in })
         let token = renderer.map { controller.state.bind(to: $0) }
         renderer = nil
-        await controller.load().value
+        await controller.load().waitForCompletion()
         #expect(controller.state.observerCount == 0)
         token?.cancel()
     }
 
     @Test("failed removal") func failedRemoval() async {
         let controller = BookmarkStoresController(api: StoreAPI(network: network))
-        await controller.load().value
+        await controller.load().waitForCompletion()
         network.plan(.transportError, for: "/bookmarks/103")
-        await controller.removeBookmark(id: 103)?.value
+        await controller.removeBookmark(id: 103)?.waitForCompletion()
         #expect(controller.state.value.content?.stores.map(\.id) == [101, 102, 103, 104])
         #expect(controller.state.value.content?.notice?.reason == .network)
     }
 
     @Test("failed refresh") func failedRefresh() async {
         let controller = BookmarkStoresController(api: StoreAPI(network: network))
-        await controller.load().value
+        await controller.load().waitForCompletion()
         network.plan(.malformed)
-        await controller.refresh().value
+        await controller.refresh().waitForCompletion()
         #expect(controller.state.value.content?.stores.count == 4)
         #expect(controller.state.value.content?.loadStatus.failure?.reason == .badData)
     }
 
     @Test("removal racing a refresh") func removalRacingRefresh() async {
         let controller = BookmarkStoresController(api: StoreAPI(network: network))
-        await controller.load().value
+        await controller.load().waitForCompletion()
         network.holdsReplies = true
         let refresh = controller.refresh()
         await network.waitForRequests(2)
@@ -155,8 +155,8 @@ struct BadInputCatalogueTests {
         await network.waitForRequests(3)
         network.release(1)
         network.release(2)
-        await refresh.value
-        await removal?.value
+        await refresh.waitForCompletion()
+        await removal?.waitForCompletion()
         #expect(controller.state.value.content?.stores.map(\.id) == [102, 103, 104])
     }
 
@@ -203,8 +203,8 @@ struct BadInputCatalogueTests {
             rendered.append(state.failure.map { _ in "failed" } ?? (state.isLoading ? "loading" : "presenting"))
             if state.failure != nil, retry == nil { retry = controller.load() }
         }
-        await controller.load().value
-        await retry?.value
+        await controller.load().waitForCompletion()
+        await retry?.waitForCompletion()
         #expect(rendered == ["loading", "failed", "loading", "presenting"])
         token.cancel()
     }
@@ -286,7 +286,7 @@ struct BadInputCatalogueTests {
         let books = BooksReactor(api: StoreAPI(network: network), store: store)
         #expect(books.currentState.expandedBookIDs.isEmpty)
         books.send(.load)
-        await books.waitUntilIdle()
+        await withSafetyNet { await books.waitUntilIdle() }
         books.send(.toggleSummary(bookId: 31))
         #expect(store.data(forKey: BooksReactor.expandedKey) == Data("[31]".utf8))
     }

@@ -18,7 +18,7 @@ struct BookmarkStoresControllerTests {
     private func load() async -> StateRecorder<ViewState<BookmarkList>> {
         let task = controller.load()
         let recorder = StateRecorder(controller.state)
-        await task.value
+        await task.waitForCompletion()
         return recorder
     }
 
@@ -70,9 +70,9 @@ struct BookmarkStoresControllerTests {
         let newer = controller.load()
         await network.waitForRequests(2)
         network.release(1)
-        await newer.value
+        await newer.waitForCompletion()
         network.release(0)
-        await older.value
+        await older.waitForCompletion()
         // The newer load finds the cell already showing `.loading` and does not send it again.
         expectSequence(recorder.values, equals: [.loading, .presenting(BookmarkList(stores: try await Fixtures.bookmarks()))])
     }
@@ -83,7 +83,7 @@ struct BookmarkStoresControllerTests {
         let task = controller.load()
         let recorder = StateRecorder(controller.state)
         controller.cancel()
-        await task.value
+        await task.waitForCompletion()
         network.release(0)
         expectSequence(recorder.values, equals: [.loading, .failed(.cancelled)])
     }
@@ -92,7 +92,7 @@ struct BookmarkStoresControllerTests {
     func refresh() async throws {
         let stores = try await Fixtures.bookmarks()
         let recorder = await load()
-        await controller.refresh().value
+        await controller.refresh().waitForCompletion()
         expectSequence(recorder.values, equals: [
             .loading,
             .presenting(BookmarkList(stores: stores)),
@@ -106,7 +106,7 @@ struct BookmarkStoresControllerTests {
         let stores = try await Fixtures.bookmarks()
         let recorder = await load()
         network.plan(.transportError)
-        await controller.refresh().value
+        await controller.refresh().waitForCompletion()
         #expect(recorder.values.suffix(2) == [
             .presenting(BookmarkList(stores: stores, loadStatus: .refreshing)),
             .presenting(BookmarkList(stores: stores, loadStatus: .refreshFailed(LoadFailure(.network, "no connection while loading bookmarks")))),
@@ -117,7 +117,7 @@ struct BookmarkStoresControllerTests {
     func refreshWhenFailed() async throws {
         network.plan(.status(500))
         let recorder = await load()
-        await controller.refresh().value
+        await controller.refresh().waitForCompletion()
         #expect(recorder.values.suffix(2) == [.loading, .presenting(BookmarkList(stores: try await Fixtures.bookmarks()))])
     }
 
@@ -125,7 +125,7 @@ struct BookmarkStoresControllerTests {
     func remove() async throws {
         let stores = try await Fixtures.bookmarks()
         let recorder = await load()
-        await controller.removeBookmark(id: 102)?.value
+        await controller.removeBookmark(id: 102)?.waitForCompletion()
         #expect(recorder.values.last == .presenting(BookmarkList(stores: stores.filter { $0.id != 102 })))
         #expect(recorder.values.count == 3, "no state after the server agreed")
         #expect(network.requests.last == "DELETE /bookmarks/102")
@@ -136,7 +136,7 @@ struct BookmarkStoresControllerTests {
         let stores = try await Fixtures.bookmarks()
         let recorder = await load()
         network.plan(.status(500), for: "/bookmarks/102")
-        await controller.removeBookmark(id: 102)?.value
+        await controller.removeBookmark(id: 102)?.waitForCompletion()
         #expect(recorder.values.suffix(2) == [
             .presenting(BookmarkList(stores: stores.filter { $0.id != 102 })),
             .presenting(BookmarkList(stores: stores, notice: LoadFailure(
@@ -147,10 +147,10 @@ struct BookmarkStoresControllerTests {
     @Test("rollback: the refused removal is not applied on the server; a refresh keeps the store")
     func rollbackThenRefresh() async throws {
         let stores = try await Fixtures.bookmarks()
-        await controller.load().value
+        await controller.load().waitForCompletion()
         network.plan(.status(500), for: "/bookmarks/102")
-        await controller.removeBookmark(id: 102)?.value
-        await controller.refresh().value
+        await controller.removeBookmark(id: 102)?.waitForCompletion()
+        await controller.refresh().waitForCompletion()
         #expect(controller.state.value == .presenting(BookmarkList(stores: stores)))
     }
 
@@ -164,9 +164,9 @@ struct BookmarkStoresControllerTests {
         let removal = controller.removeBookmark(id: 102)
         await network.waitForRequests(3)
         network.release(1)  // the list, read before the server removed 102
-        await refresh.value
+        await refresh.waitForCompletion()
         network.release(2)  // the removal succeeds
-        await removal?.value
+        await removal?.waitForCompletion()
         let withoutYeoksam = stores.filter { $0.id != 102 }
         expectSequence(recorder.values, equals: [
             .loading,
@@ -176,31 +176,31 @@ struct BookmarkStoresControllerTests {
             .presenting(BookmarkList(stores: withoutYeoksam)),
         ])
         network.holdsReplies = false
-        await controller.refresh().value
+        await controller.refresh().waitForCompletion()
         #expect(controller.state.value == .presenting(BookmarkList(stores: withoutYeoksam)), "the server's list agrees")
     }
 
     @Test("race: a list read before a removal was confirmed, arriving after it, does not bring the store back")
     func confirmedRemovalWinsOverStaleList() async throws {
         let stores = try await Fixtures.bookmarks()
-        await controller.load().value
+        await controller.load().waitForCompletion()
         network.holdsReplies = true
         let refresh = controller.refresh()
         await network.waitForRequests(2)  // the server reads the list now, 102 included
         network.holdsReplies = false
-        await controller.removeBookmark(id: 102)?.value  // the server removes 102 and says so
+        await controller.removeBookmark(id: 102)?.waitForCompletion()  // the server removes 102 and says so
         network.release(1)  // the stale list arrives
-        await refresh.value
+        await refresh.waitForCompletion()
         let withoutYeoksam = stores.filter { $0.id != 102 }
         #expect(controller.state.value == .presenting(BookmarkList(stores: withoutYeoksam)))
-        await controller.refresh().value
+        await controller.refresh().waitForCompletion()
         #expect(controller.state.value == .presenting(BookmarkList(stores: withoutYeoksam)))
     }
 
     @Test("race: a removal refused after a list hid its store puts the store back")
     func refusedRemovalAfterHiddenList() async throws {
         let stores = try await Fixtures.bookmarks()
-        await controller.load().value
+        await controller.load().waitForCompletion()
         network.holdsReplies = true
         network.plan(.status(500), for: "/bookmarks/102")
         let refresh = controller.refresh()
@@ -208,10 +208,10 @@ struct BookmarkStoresControllerTests {
         let removal = controller.removeBookmark(id: 102)
         await network.waitForRequests(3)
         network.release(1)
-        await refresh.value
+        await refresh.waitForCompletion()
         #expect(controller.state.value.content?.stores.contains { $0.id == 102 } == false)
         network.release(2)
-        await removal?.value
+        await removal?.waitForCompletion()
         #expect(controller.state.value == .presenting(BookmarkList(stores: stores, notice: LoadFailure(
             .server, "could not remove GS25 Yeoksam: HTTP 500 for bookmark 102"))))
     }
@@ -240,8 +240,8 @@ struct BookmarkStoresControllerTests {
         let controller = BookmarkStoresController(api: StoreAPI(network: StubNetwork()))
         let task = controller.load()
         let recorder = StateRecorder(controller.state)
-        await task.value
-        await controller.removeBookmark(id: 101)?.value
+        await task.waitForCompletion()
+        await controller.removeBookmark(id: 101)?.waitForCompletion()
         let stores = try await Fixtures.bookmarks()
         expectSequence(recorder.values, equals: [
             .loading,
@@ -260,7 +260,7 @@ struct BookmarkStoresControllerTests {
         controller = nil
         #expect(weakController == nil)
         #expect(weakCell == nil)
-        await task?.value
+        await task?.waitForCompletion()
         network.release(0)
     }
 }

@@ -42,7 +42,7 @@ struct BooksReactorTests {
         let reactor = makeReactor()
         let recorder = StateRecorder(reactor.state)
         reactor.send(.load)
-        await reactor.waitUntilIdle()
+        await withSafetyNet { await reactor.waitUntilIdle() }
         reactor.send(.toggleSummary(bookId: 12))
         reactor.send(.selectSeries(2))
         reactor.send(.toggleSummary(bookId: 21))
@@ -65,13 +65,13 @@ struct BooksReactorTests {
         do {
             let first = makeReactor()
             first.send(.load)
-            await first.waitUntilIdle()
+            await withSafetyNet { await first.waitUntilIdle() }
             first.send(.toggleSummary(bookId: 13))
             first.send(.toggleSummary(bookId: 11))
         }
         let reopened = makeReactor()
         reopened.send(.load)
-        await reopened.waitUntilIdle()
+        await withSafetyNet { await reopened.waitUntilIdle() }
         #expect(drawn(reopened.currentState) == "series 1: ▾Night Shift ▸Expired Coupons ▾Last Bus Home")
         #expect(saved == "[11,13]")
     }
@@ -82,7 +82,7 @@ struct BooksReactorTests {
         if let stored { store.set(Data(stored.utf8), forKey: BooksReactor.expandedKey) }
         let reactor = makeReactor()
         reactor.send(.load)
-        await reactor.waitUntilIdle()
+        await withSafetyNet { await reactor.waitUntilIdle() }
         #expect(drawn(reactor.currentState) == "series 1: ▸Night Shift ▸Expired Coupons ▸Last Bus Home")
         reactor.send(.toggleSummary(bookId: 11))
         #expect(saved == "[11]")
@@ -94,7 +94,7 @@ struct BooksReactorTests {
         let reactor = makeReactor()
         let recorder = StateRecorder(reactor.state)
         reactor.send(.load)
-        await reactor.waitUntilIdle()
+        await withSafetyNet { await reactor.waitUntilIdle() }
         // What the library controls: the states, the reason and the field path. The sentence
         // after the path is Foundation's, and differs across platforms and OS versions.
         #expect(recorder.values.map(drawn).prefix(2) == ["loading", "loading"])
@@ -154,18 +154,18 @@ struct BooksReactorTests {
     func reloadKeepsSelection() async {
         let reactor = makeReactor()
         reactor.send(.load)
-        await reactor.waitUntilIdle()
+        await withSafetyNet { await reactor.waitUntilIdle() }
         reactor.send(.selectSeries(3))
         reactor.send(.load)
-        await reactor.waitUntilIdle()
+        await withSafetyNet { await reactor.waitUntilIdle() }
         #expect(reactor.currentState.selectedSeries == 3)
         network.plan(.emptyList)
         reactor.send(.load)
-        await reactor.waitUntilIdle()
+        await withSafetyNet { await reactor.waitUntilIdle() }
         #expect(reactor.currentState.selectedSeries == 3, "an empty list has nothing to select instead")
         #expect(drawn(reactor.currentState) == "no series")
         reactor.send(.load)
-        await reactor.waitUntilIdle()
+        await withSafetyNet { await reactor.waitUntilIdle() }
         #expect(reactor.currentState.selectedSeries == 3)
     }
 

@@ -1,4 +1,5 @@
 import Testing
+import ViewStateKitTesting
 @testable import ViewStateKit
 @testable import ViewStateSamples
 
@@ -16,7 +17,7 @@ struct LifetimeTests {
         weak let weakController = controller
         let load = controller?.load()
         controller?.cancel()
-        await load?.value
+        await load?.waitForCompletion()
         controller = nil
         #expect(weakController == nil)
     }
@@ -24,7 +25,7 @@ struct LifetimeTests {
     @Test("a bookmarks controller is freed with a removal still in flight, and nothing is published")
     func bookmarksWithRemovalInFlight() async {
         var controller: BookmarkStoresController? = BookmarkStoresController(api: StoreAPI(network: network))
-        await controller?.load().value
+        await controller?.load().waitForCompletion()
         weak let weakController = controller
         weak let weakCell = controller?.state
         network.plan(.status(500), for: "/bookmarks/101")
@@ -35,7 +36,7 @@ struct LifetimeTests {
         #expect(weakController == nil)
         #expect(weakCell == nil)
         network.release(1)  // the refusal arrives; there is nobody left to roll back
-        await removal?.value
+        await removal?.waitForCompletion()
     }
 
     @Test("a category controller is freed after a cancelled load and with a page in flight")
@@ -68,7 +69,7 @@ struct LifetimeTests {
         renderer.map { controller.state.bind(to: $0) }?.store(in: &tokens)
         renderer = nil
         #expect(weakRenderer == nil)
-        await controller.load().value
+        await controller.load().waitForCompletion()
         #expect(controller.state.observerCount == 0)
     }
 

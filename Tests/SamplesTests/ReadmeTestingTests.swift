@@ -10,7 +10,7 @@ import ViewStateKitTesting
     let api = StoreAPI(network: StubNetwork(deliveryQueue: nil))
     let controller = BookmarkStoresController(api: api)
     let states = StateRecorder(controller.state)
-    await controller.load().value
+    await controller.load().waitForCompletion()
     states.expect([.loading, .presenting(BookmarkList(stores: try await api.bookmarks()))])
 }
 
@@ -19,7 +19,7 @@ func readmeFailureMessage() async throws {
     let api = StoreAPI(network: StubNetwork(deliveryQueue: nil))
     let controller = BookmarkStoresController(api: api)
     let states = StateRecorder(controller.state)
-    await controller.load().value
+    await controller.load().waitForCompletion()
     var stores = try await api.bookmarks()
     let yeoksam = stores[1]
     stores[1] = Store(id: yeoksam.id, name: "GS25 Seolleung", brand: yeoksam.brand, address: yeoksam.address,

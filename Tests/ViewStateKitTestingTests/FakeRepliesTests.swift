@@ -37,7 +37,7 @@ struct FakeRepliesTests {
         let load = controller.load()            // the service calls `try await replies.next()`
         await replies.waitForRequests(1)
         replies.succeed(0, with: ["CU", "GS25"])
-        await load.value
+        await load.waitForCompletion()
         states.expect([.loading, .presenting(["CU", "GS25"])])
     }
 
@@ -49,7 +49,7 @@ struct FakeRepliesTests {
         let load = controller.loadWithCompletion()
         #expect(replies.requestCount == 1)
         replies.fail(0, with: LoadFailure(.network, "offline"))
-        await load.value
+        await load.waitForCompletion()
         states.expect([.loading, .failed(LoadFailure(.network, "offline"))])
     }
 
@@ -61,10 +61,10 @@ struct FakeRepliesTests {
         let older = controller.load()
         await replies.waitForRequests(1)
         let newer = controller.load()
-        await older.value  // cancelled: its request ended with CancellationError
+        await older.waitForCompletion()  // cancelled: its request ended with CancellationError
         await replies.waitForRequests(2)
         replies.succeed(1, with: ["new"])
-        await newer.value
+        await newer.waitForCompletion()
         withKnownIssue {
             replies.succeed(0, with: ["late"])
         } matching: { message(of: $0) == "FakeReplies: request 0 was already answered (or cancelled)." }
@@ -92,7 +92,7 @@ struct FakeRepliesTests {
         let released = Task { replies.succeed(0, with: ["CU"]) }
         await states.waitForValues(2)
         states.expect([.loading, .presenting(["CU"])])
-        await released.value
+        await released.waitForCompletion()
         await withKnownIssue {
             await states.waitForValues(3, timeLimit: .milliseconds(20))
         } matching: { message(of: $0) == "waitForValues: 2 of 3 values recorded after 0.02 seconds of real time." }

@@ -89,7 +89,7 @@ struct ReactorTesterTests {
             tester.send(.type("cu")) { $0.query = "cu" }
             await clock.waitForSleepers()
             await clock.advance(by: .milliseconds(300))
-            await tester.reactor.waitUntilIdle()
+            await withSafetyNet { await tester.reactor.waitUntilIdle() }
         } matching: { issue in
             let text = message(of: issue)
             return text.hasPrefix("1 published state was not asserted at the end of the test:")
@@ -149,7 +149,7 @@ struct ReactorTesterTests {
             tester.send(.type("gs")) { $0.query = "gs" }
             await clock.waitForSleepers()
             await clock.advance(by: .milliseconds(300))
-            await tester.reactor.waitUntilIdle()
+            await withSafetyNet { await tester.reactor.waitUntilIdle() }
             tester.send(.fail) { $0.results = ["gs25 sinsa"]; $0.alert.value = "search failed" }
         } matching: { message(of: $0).hasPrefix("1 published state was not asserted before send(fail):") }
     }
@@ -161,7 +161,7 @@ struct ReactorTesterTests {
         tester.send(.type("c")) { $0.query = "c" }
         await clock.waitForSleepers()
         await clock.advance(by: .milliseconds(300))
-        await tester.reactor.waitUntilIdle()
+        await withSafetyNet { await tester.reactor.waitUntilIdle() }
         tester.send(.type("gs")) { $0.query = "gs" }  // the "c" results arrived unasserted: skipped
         #expect(tester.state.results == ["cu gangnam", "cu yeoksam"])
         await clock.waitForSleepers()

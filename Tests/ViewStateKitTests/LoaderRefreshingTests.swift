@@ -121,7 +121,7 @@ struct LoaderRefreshingTests {
         loadMore()
         pages.release(0, with: .success(["c", "d", "e"]))
         let nothing = loadMore()
-        await nothing.value
+        await nothing.waitForCompletion()
         #expect(pages.requestCount == 1)
         expectSequence(renderer.states, equals: [
             .loading, feed(["a", "b"]),
@@ -220,15 +220,15 @@ struct LoaderRefreshingTests {
     func awaitedCompletionLoad() async {
         let finished = load()
         feeds.release(0, with: .success(firstPage))
-        await finished.value
+        await finished.waitForCompletion()
         let superseded = refresh()
         let cancelled = refresh()
         loader.cancel()
-        await superseded.value
-        await cancelled.value
+        await superseded.waitForCompletion()
+        await cancelled.waitForCompletion()
         let page = loadMore()
         pages.release(0, with: .success(["c"]), on: .global())
-        await page.value
+        await page.waitForCompletion()
         expectSequence(renderer.states, equals: [
             .loading, feed(["a", "b"]),
             feed(["a", "b"], .refreshing), feed(["a", "b"], .refreshing),
@@ -241,11 +241,11 @@ struct LoaderRefreshingTests {
     func intoCell() async {
         let cell = StateCell<ViewState<Feed>>(.loading)
         let token = cell.bind(to: renderer)
-        await loader.load(into: cell) { Feed(items: ["a", "b"], total: 5) }.value
+        await loader.load(into: cell) { Feed(items: ["a", "b"], total: 5) }.waitForCompletion()
         cell.send(feed(["b"]))  // the screen removed "a" itself
-        await loader.loadMore(into: cell) { shown in ["page after \(shown.items.count)"] }.value
+        await loader.loadMore(into: cell) { shown in ["page after \(shown.items.count)"] }.waitForCompletion()
         let failing = loader.refresh(into: cell) { throw LoadFailure(.network, "offline") }
-        await failing.value
+        await failing.waitForCompletion()
         expectSequence(renderer.states, equals: [
             .loading, feed(["a", "b"]),
             feed(["b"]),
@@ -266,8 +266,8 @@ struct LoaderLoadingOnceTests {
         let cell = StateCell<ViewState<[String]>>(.loading)
         let loader = Loader<[String]>()
         let token = cell.bind(to: renderer)
-        await loader.load(into: cell) { ["CU"] }.value
-        await loader.load(into: cell) { ["GS25"] }.value
+        await loader.load(into: cell) { ["CU"] }.waitForCompletion()
+        await loader.load(into: cell) { ["GS25"] }.waitForCompletion()
         expectSequence(renderer.states, equals: [.loading, .presenting(["CU"]), .loading, .presenting(["GS25"])])
         _ = token
     }
@@ -276,8 +276,8 @@ struct LoaderLoadingOnceTests {
     func handlerHearsLoadingFirst() async {
         let loader = Loader<[String]>()
         var states: [ViewState<[String]>] = []
-        await loader.load(then: { states.append($0) }) { ["CU"] }.value
-        await loader.load(then: { states.append($0) }) { ["GS25"] }.value
+        await loader.load(then: { states.append($0) }) { ["CU"] }.waitForCompletion()
+        await loader.load(then: { states.append($0) }) { ["GS25"] }.waitForCompletion()
         #expect(states == [.loading, .presenting(["CU"]), .loading, .presenting(["GS25"])])
     }
 }

@@ -105,8 +105,8 @@ struct LoaderTests {
 
     @Test("async: success and failure publish loading then one final state")
     func asyncSuccessAndFailure() async {
-        await loader.load(then: { renderer.render($0) }) { ["CU"] }.value
-        await loader.load(then: { renderer.render($0) }) { throw LoadFailure(.notFound, "store 9") }.value
+        await loader.load(then: { renderer.render($0) }) { ["CU"] }.waitForCompletion()
+        await loader.load(then: { renderer.render($0) }) { throw LoadFailure(.notFound, "store 9") }.waitForCompletion()
         expectSequence(renderer.states, equals: [
             .loading, .presenting(["CU"]),
             .loading, .failed(LoadFailure(.notFound, "store 9")),
@@ -120,9 +120,9 @@ struct LoaderTests {
         let older = loader.load(then: { renderer.render($0) }) { try await first.value() }
         let newer = loader.load(then: { renderer.render($0) }) { try await second.value() }
         second.send(.success(["new"]))
-        await newer.value
+        await newer.waitForCompletion()
         first.send(.success(["old"]))
-        await older.value
+        await older.waitForCompletion()
         expectSequence(renderer.states, equals: [.loading, .loading, .presenting(["new"])])
     }
 
@@ -132,7 +132,7 @@ struct LoaderTests {
         let task = loader.load(then: { renderer.render($0) }) { try await reply.value() }
         loader.cancel()
         reply.send(.success(["late"]))
-        await task.value
+        await task.waitForCompletion()
         expectSequence(renderer.states, equals: [.loading, .failed(.cancelled)])
     }
 
@@ -142,7 +142,7 @@ struct LoaderTests {
         let token = cell.bind(to: renderer)
         loader.load(into: cell) { done in service.fetch(completion: done) }
         service.release(0, with: .success(["CU"]))
-        await loader.load(into: cell) { ["GS25"] }.value
+        await loader.load(into: cell) { ["GS25"] }.waitForCompletion()
         expectSequence(renderer.states, equals: [
             .failed(LoadFailure(.network, "offline")),
             .loading, .presenting(["CU"]),
@@ -164,7 +164,7 @@ struct LoaderLifetimeTests {
         let task = loader?.load(then: { states.append($0) }) { try await reply.value() }
         loader = nil
         #expect(weakLoader == nil)
-        await task?.value
+        await task?.waitForCompletion()
         #expect(task?.isCancelled == true)
         #expect(states == [.loading])
     }

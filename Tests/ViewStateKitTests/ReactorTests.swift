@@ -1,4 +1,5 @@
 import Testing
+import ViewStateKitTesting
 @testable import ViewStateKit
 
 /// A search screen: typing runs a search (latest wins), "stop" cancels it, "clear" resets, and
@@ -116,7 +117,7 @@ struct ReactorTests {
         reactor.send(.type("cu"))
         old.send(.success(["old"]))
         new.send(.success(["CU Gangnam"]))
-        await reactor.waitUntilIdle()
+        await withSafetyNet { await reactor.waitUntilIdle() }
         #expect(results.contains(["old"]) == false)
         #expect(reactor.currentState.results == ["CU Gangnam"])
         #expect(reactor.currentState.isLoading == false)

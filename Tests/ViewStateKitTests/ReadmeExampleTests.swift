@@ -1,6 +1,7 @@
 // The README's example, compiled and run. `.ci/run` checks that every line of the README's
 // example block appears here verbatim, so the two cannot drift apart.
 import Testing
+import ViewStateKitTesting
 import ViewStateKit
 
 protocol StoresService: Sendable {
@@ -43,7 +44,7 @@ struct FixedStores: StoresService {
     let view = StoresView()
     var states: [ViewState<[String]>] = []
     let tokens = [controller.state.bind(to: view), controller.state.observe { states.append($0) }]
-    await controller.load().value
+    await controller.load().waitForCompletion()
     #expect(states == [.loading, .presenting(["CU", "GS25"])])
     #expect(view.text == "CU, GS25")
     _ = tokens
@@ -66,7 +67,7 @@ struct FixedStores: StoresService {
     #expect(weakController == nil)
     #expect(weakCell == nil)
     reply.send(.success(["late"]))
-    await load?.value
+    await load?.waitForCompletion()
     #expect(load?.isCancelled == true)
     #expect(view.text == "Loading…", "nothing rendered after the controller went away")
     token?.cancel()

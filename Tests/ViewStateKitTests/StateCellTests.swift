@@ -1,4 +1,5 @@
 import Testing
+import ViewStateKitTesting
 @testable import ViewStateKit
 
 @Suite("StateCell contract")
@@ -294,12 +295,15 @@ struct StateCellTests {
         let cell = StateCell(0)
         let values = cell.values
         for value in 1...5 { cell.send(value) }
-        var seen: [Int] = []
-        for await value in values {
-            seen.append(value)
-            if value == 5 { break }
+        let reading = Task {
+            var seen: [Int] = []
+            for await value in values {
+                seen.append(value)
+                if value == 5 { break }
+            }
+            return seen
         }
-        #expect(seen == [0, 1, 2, 3, 4, 5])
+        #expect(await reading.waitForCompletion() == [0, 1, 2, 3, 4, 5])
     }
 
     @Test("C11: ending the iteration drops the observer by the next send")
@@ -321,8 +325,8 @@ struct StateCellTests {
             return seen
         }
         task.cancel()
-        let seen = await task.value
-        #expect(seen.count <= 1)
+        let seen = await task.waitForCompletion()
+        #expect((seen ?? []).count <= 1)
         cell.send(1)
         #expect(cell.observerCount == 0)
     }

@@ -1,4 +1,5 @@
 import Testing
+import ViewStateKitTesting
 @testable import ViewStateKit
 
 /// A search screen for the trace: two fields change in one mutation; a search effect that a
@@ -69,7 +70,7 @@ struct TracingTests {
         reactor.send(.type("cu"))
         second.send(.success(["cu gangnam"]))
         first.send(.success(["late"]))
-        await reactor.waitUntilIdle()
+        await withSafetyNet { await reactor.waitUntilIdle() }
         #expect(lines == [
             #"[search] action .type("c") (ran at once)"#,
             #"[search] mutation .start("c")"#,
@@ -122,7 +123,7 @@ struct TracingTests {
             reactor.send(.type("cu"))
             reactor.send(.alert)
             reply.send(.success(["cu gangnam"]))
-            await reactor.waitUntilIdle()
+            await withSafetyNet { await reactor.waitUntilIdle() }
             #expect(lines.isEmpty != traced)
             _ = token
             return states

@@ -1,4 +1,5 @@
 import ViewStateKit
+import ViewStateKitTesting
 
 /// A renderer that records every state it is given, and lets a test await the n-th one.
 @MainActor
@@ -13,8 +14,17 @@ final class RecordingRenderer<Content>: Renderer {
         ready.forEach { $0.continuation.resume() }
     }
 
-    /// Returns once `count` states have been rendered (event-driven: no clock involved).
-    func waitForStates(_ count: Int) async {
+    /// Returns once `count` states have been rendered (event-driven: no clock involved), or
+    /// fails the test when they have not arrived within the safety net's limit.
+    func waitForStates(_ count: Int, fileID: String = #fileID, filePath: StaticString = #filePath,
+                       line: UInt = #line, column: UInt = #column) async {
+        if states.count >= count { return }
+        await withSafetyNet(fileID: fileID, filePath: filePath, line: line, column: column) {
+            await self.rendered(count)
+        }
+    }
+
+    private func rendered(_ count: Int) async {
         if states.count >= count { return }
         await withCheckedContinuation { waiters.append((count, $0)) }
     }
