@@ -77,3 +77,27 @@ struct ExpectSequenceTests {
         #expect(cell.value == 1)
     }
 }
+
+extension ExpectSequenceTests {
+    @Test("a mismatch returns false, so a caller can stop early")
+    func mismatchReturnsFalse() {
+        var result = true
+        withKnownIssue {
+            result = expectSequence([1], equals: [2])
+        }
+        #expect(result == false)
+    }
+
+    @Test("listed values are cut after 160 characters, and not before")
+    func listingCut() {
+        let exact = String(repeating: "a", count: 158)  // 160 characters with its quotes
+        let over = String(repeating: "b", count: 159)   // 161
+        withKnownIssue {
+            expectSequence([exact, over], equals: [exact, "c"])
+        } matching: { issue in
+            let text = message(of: issue)
+            return text.contains("  [0] \"\(exact)\"\n")
+                && text.contains("▶ [1] \"\(String(repeating: "b", count: 158))…")
+        }
+    }
+}

@@ -128,7 +128,8 @@ struct ManualClockTests {
     @Test("a sleep until now returns at once; durations between instants keep their sign")
     func instants() async throws {
         let clock = ManualClock()
-        try await clock.sleep(until: clock.now)
+        let sleep = Task { await outcome { try await clock.sleep(until: clock.now) } }
+        #expect(await sleep.waitForCompletion() == "woke")
         let later = clock.now.advanced(by: .seconds(3))
         #expect(clock.now.duration(to: later) == .seconds(3))
         #expect(later.duration(to: clock.now) == .seconds(-3))
@@ -140,6 +141,25 @@ struct ManualClockTests {
         await withKnownIssue {
             await clock.waitForSleepers(timeLimit: .milliseconds(20))
         } matching: { message(of: $0).hasPrefix("waitForSleepers: 0 of 1 expected sleepers after 0.02 seconds of real time") }
+    }
+}
+
+extension ManualClockTests {
+    @Test("a woken sleeper sees the clock at its own deadline, not at the end of the advance")
+    func wokenAtItsDeadline() async {
+        let clock = ManualClock()
+        let work = Task {
+            try? await clock.sleep(for: .seconds(3))
+            try? await clock.sleep(for: .seconds(10))  // from 3 s: due at 13 s, past this advance
+        }
+        await clock.waitForSleepers()
+        await clock.advance(by: .seconds(10))
+        await clock.waitForSleepers()
+        withKnownIssue {
+            clock.expectNoSleepers()
+        } matching: { message(of: $0) == "1 sleep is still pending on the clock (now 10.0 seconds; deadlines 13.0 seconds)." }
+        await clock.advance(by: .seconds(3))
+        await work.waitForCompletion()
     }
 }
 

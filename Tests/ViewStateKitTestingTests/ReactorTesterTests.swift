@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import ViewStateKit
 @testable import ViewStateKitTesting
@@ -167,5 +168,112 @@ struct ReactorTesterTests {
         await clock.waitForSleepers()
         await clock.advance(by: .milliseconds(300))
         await tester.receive { $0.results = ["gs25 sinsa"] }
+        #expect(tester.state == tester.reactor.currentState, "receive moved the tester's state forward")
+    }
+}
+
+/// A fetch whose work publishes only when the reply has a result: a `nil` reply ends the work
+/// without a state.
+@MainActor
+final class QuietFetch: Reactor<QuietFetch.Action, QuietFetch.Mutation, QuietFetch.State> {
+    enum Action { case fetch }
+    enum Mutation: Sendable { case setResult(String) }
+    struct State: Equatable { var result = "" }
+
+    let replies = FakeReplies<String?>()
+
+    init() {
+        super.init(initialState: State())
+    }
+
+    override func mutate(action: Action) -> Effect<Mutation> {
+        .run { [replies] send in
+            guard let result = try? await replies.next() else { return }
+            await send(.setResult(result))
+        }
+    }
+
+    override func reduce(state: State, mutation: Mutation) -> State {
+        switch mutation {
+        case .setResult(let result): State(result: result)
+        }
+    }
+}
+
+/// Counts calls from `@Sendable` closures (a known-issue matcher).
+final class CallCounter: @unchecked Sendable {
+    // @unchecked: `stored` is read and written only under `lock`.
+    private let lock = NSLock()
+    private var stored = 0
+
+    var count: Int { lock.withLock { stored } }
+
+    func add() {
+        lock.withLock { stored += 1 }
+    }
+}
+
+extension ReactorTesterTests {
+    @Test("send checks the last state an action published, not the first")
+    func sendChecksTheLastState() async {
+        let tester = ReactorTester(DebouncedSearch(clock: clock))
+        tester.send(.type("cu")) { $0.query = "cu" }
+        await clock.waitForSleepers()
+        await clock.advance(by: .milliseconds(300))
+        await tester.receive { $0.results = ["cu gangnam", "cu yeoksam"] }
+        tester.send(.clear) {  // publishes twice: the query cleared, then the results
+            $0.query = ""
+            $0.results = []
+        }
+    }
+
+    @Test("receive fails at once, not at its time limit, when the work ends without publishing")
+    func receiveWhenWorkEndsQuietly() async {
+        let reactor = QuietFetch()
+        let tester = ReactorTester(reactor, timeLimit: .seconds(60))
+        tester.send(.fetch)
+        let release = Task {
+            await reactor.replies.waitForRequests(1)
+            reactor.replies.succeed(0, with: nil)
+        }
+        await withKnownIssue {
+            await tester.receive { $0.result = "CU" }
+        } matching: { message(of: $0).hasPrefix("receive: no state arrived and no effect is running.") }
+        await release.waitForCompletion()
+    }
+
+    @Test("the end check reports once: finish, then the tester's end")
+    func endCheckReportsOnce() async {
+        let reports = CallCounter()
+        await withKnownIssue {
+            let tester = ReactorTester(DebouncedSearch(clock: clock))
+            tester.send(.type("cu")) { $0.query = "cu" }
+            await clock.waitForSleepers()
+            await clock.advance(by: .milliseconds(300))
+            await withSafetyNet { await tester.reactor.waitUntilIdle() }
+            await tester.finish()
+        } matching: { issue in
+            reports.add()
+            return message(of: issue).hasPrefix("1 published state was not asserted at the end of the test:")
+        }
+        #expect(reports.count == 1)
+    }
+
+    @Test("unasserted states are listed each as its change from the one before")
+    func unassertedStatesListing() async {
+        let tester = ReactorTester(DebouncedSearch(clock: clock))
+        tester.reactor.send(.type("cu"))  // behind the tester's back: two states it never checked
+        tester.reactor.send(.fail)
+        withKnownIssue {
+            tester.send(.clear) { $0.query = "" }
+        } matching: { issue in
+            message(of: issue) == """
+                2 published states were not asserted before send(clear):
+                  [0] changed (previous → published):
+                      query: "" → "cu"
+                  [1] changed (previous → published):
+                      alert: "" → "search failed"
+                """
+        }
     }
 }

@@ -150,3 +150,55 @@ struct ValueDiffDepthTests {
         } matching: { message(of: $0) == "Values differ (expected → actual):\n  title: \"b\" → \"a\"" }
     }
 }
+
+/// A value nested as deep as asked, for the depth limit.
+indirect enum Nest: Equatable {
+    case leaf(Int)
+    case node(Nest)
+
+    static func nested(_ depth: Int, _ leaf: Int) -> Nest {
+        depth == 0 ? .leaf(leaf) : .node(nested(depth - 1, leaf))
+    }
+}
+
+/// Names equal whatever their case: its `==` is looser than its fields.
+struct StoreName: Equatable {
+    var text: String
+    static func == (lhs: StoreName, rhs: StoreName) -> Bool { lhs.text.lowercased() == rhs.text.lowercased() }
+}
+
+/// Not `Equatable`, and described the same whatever the instance.
+final class Badge: CustomStringConvertible {
+    var description: String { "badge" }
+}
+
+enum Move: Equatable {
+    case moved(from: Int, to: Int)
+}
+
+extension ValueDiffTests {
+    @Test("a difference deeper than the depth limit is shown whole at the limit")
+    func depthLimit() {
+        let lines = ValueDiff.changes(Nest.nested(20, 1), Nest.nested(20, 2))
+        #expect(lines.count == 1)
+        let path = lines.first?.split(separator: ":").first ?? ""
+        #expect(path.split(separator: ".").count == ValueDiff.depthLimit)
+    }
+
+    @Test("values equal by their own == have no differences, whatever their fields")
+    func equatableIsTrusted() {
+        #expect(ValueDiff.changes(StoreName(text: "CU"), StoreName(text: "cu")).isEmpty)
+    }
+
+    @Test("tuples and case payloads are described with their labels, in parentheses")
+    func tupleDescriptions() {
+        #expect(ValueDiff.describe((x: 1, y: "a")) == #"(x: 1, y: "a")"#)
+        #expect(ValueDiff.describe((1, 2)) == "(1, 2)")
+        #expect(ValueDiff.describe(Move.moved(from: 1, to: 2)) == ".moved(from: 1, to: 2)")
+    }
+
+    @Test("two values that read the same are not listed as a change")
+    func equalLookingLeaves() {
+        #expect(ValueDiff.changes(Badge(), Badge()).isEmpty)
+    }
+}

@@ -102,3 +102,35 @@ struct CoordinatorTests {
         done.send()  // nobody left to navigate: a no-op
     }
 }
+
+/// A flow with nothing to show: it finishes inside its own `start()`.
+@MainActor
+final class NothingToShowCoordinator: Coordinator {
+    override func start() {
+        finish()
+    }
+}
+
+extension CoordinatorTests {
+    @Test("a finished child no longer has a parent, and can be started again by another")
+    func finishedChildHasNoParent() {
+        let parent = Coordinator()
+        let other = Coordinator()
+        let child = Coordinator()
+        parent.start(child)
+        #expect(child.parent === parent)
+        child.finish()
+        #expect(child.parent == nil)
+        other.start(child)
+        #expect(other.children.count == 1)
+    }
+
+    @Test("a child's parent is set before it starts, so it can finish during its own start()")
+    func childFinishesDuringStart() {
+        let parent = Coordinator()
+        let child = NothingToShowCoordinator()
+        parent.start(child)
+        #expect(parent.children.isEmpty)
+        #expect(child.parent == nil)
+    }
+}

@@ -119,10 +119,10 @@ struct LoaderTests {
         let second = PendingReply<[String]>()
         let older = loader.load(then: { renderer.render($0) }) { try await first.value() }
         let newer = loader.load(then: { renderer.render($0) }) { try await second.value() }
+        await older.waitForCompletion()  // the superseded work was cancelled: it ends with no reply
         second.send(.success(["new"]))
         await newer.waitForCompletion()
         first.send(.success(["old"]))
-        await older.waitForCompletion()
         expectSequence(renderer.states, equals: [.loading, .loading, .presenting(["new"])])
     }
 
@@ -178,5 +178,24 @@ struct LoaderLifetimeTests {
         loader = nil
         service.release(0, with: .success(1))
         #expect(states == [.loading])
+    }
+}
+
+extension LoaderTests {
+    @Test("a load started by a renderer while the previous one publishes .loading wins")
+    func loadStartedWhilePublishingLoadingWins() {
+        var states: [String] = []
+        var startedInner = false
+        loader.load(then: { state in
+            states.append("outer \(state)")
+            guard !startedInner else { return }
+            startedInner = true
+            loader.load(then: { states.append("inner \($0)") }) { done in service.fetch(completion: done) }
+        }) { done in service.fetch(completion: done) }
+        #expect(service.requestCount == 2)
+        service.release(0, with: .success(["inner reply"]))
+        service.release(1, with: .success(["outer reply"]))
+        #expect(states == ["outer loading", "inner loading", "inner presenting([\"inner reply\"])"])
+        #expect(!loader.isLoading)
     }
 }

@@ -132,6 +132,7 @@ struct ReactorTests {
         #expect(reactor.hasRunningWork)
         reactor.send(.stop)
         #expect(!reactor.hasRunningWork)
+        await withSafetyNet { await reactor.waitUntilIdle() }  // ends only if the work was cancelled
         reply.send(.success(["late"]))
         #expect(reactor.currentState.results == [])
         #expect(reactor.currentState.isLoading == false)
@@ -186,5 +187,78 @@ struct ReactorTests {
         state.query = "forced"
         reactor.setStubState(state)
         #expect(reactor.currentState.query == "")
+    }
+}
+
+/// A screen whose work waits for a reply: each `.fetch` starts one piece of work (its own id),
+/// which says how it ended in `ended`; a result of "follow up" makes an observer start another.
+@MainActor
+final class FetchReactor: Reactor<FetchReactor.Action, FetchReactor.Mutation, FetchReactor.State> {
+    enum Action { case fetch }
+    enum Mutation: Sendable { case setResult(String) }
+    struct State: Equatable { var result = "" }
+
+    let replies = FakeReplies<String>()
+    let ended: AsyncStream<String>
+    private let endedContinuation: AsyncStream<String>.Continuation
+
+    init() {
+        (ended, endedContinuation) = AsyncStream.makeStream()
+        super.init(initialState: State())
+    }
+
+    override func mutate(action: Action) -> Effect<Mutation> {
+        .run { [replies, endedContinuation] send in
+            do {
+                let result = try await replies.next()
+                await send(.setResult(result))
+                endedContinuation.yield("finished")
+            } catch {
+                endedContinuation.yield("cancelled")
+            }
+        }
+    }
+
+    override func reduce(state: State, mutation: Mutation) -> State {
+        switch mutation {
+        case .setResult(let result): State(result: result)
+        }
+    }
+}
+
+extension ReactorTests {
+    @Test("R6: freeing a reactor cancels the work it was running; the work sees the cancellation")
+    func freedReactorCancelsItsWork() async {
+        var reactor: FetchReactor? = FetchReactor()
+        reactor?.send(.fetch)
+        let ended = reactor!.ended
+        let replies = reactor!.replies
+        await replies.waitForRequests(1)
+        reactor = nil
+        let first = Task { for await outcome in ended { return outcome }; return "stream finished" }
+        #expect(await first.waitForCompletion() == "cancelled")
+    }
+
+    @Test("waitUntilIdle also waits for work started while it waits")
+    func waitUntilIdleWaitsForNewWork() async {
+        let reactor = FetchReactor()
+        var followedUp = false
+        let token = reactor.state.observe { state in
+            guard state.result == "follow up", !followedUp else { return }
+            followedUp = true
+            reactor.send(.fetch)  // started by a renderer while the first piece of work ends
+        }
+        reactor.send(.fetch)
+        await reactor.replies.waitForRequests(1)
+        let waiter = Task { @MainActor in
+            await reactor.waitUntilIdle()
+            return reactor.hasRunningWork
+        }
+        reactor.replies.succeed(0, with: "follow up")
+        await reactor.replies.waitForRequests(2)
+        reactor.replies.succeed(1, with: "done")
+        #expect(await waiter.waitForCompletion() == false, "waitUntilIdle returned while work was running")
+        #expect(reactor.currentState.result == "done")
+        token.cancel()
     }
 }

@@ -266,11 +266,11 @@ struct StateCellTests {
         var warnings: [String] = []
         cell.warn = { warnings.append($0) }
         let token = cell.observe { value in
-            if value > 0, value < 1_502 { cell.send(value + 1) }
+            if value > 0, value <= 1_001 { cell.send(value + 1) }
         }
         cell.send(1)
-        #expect(cell.value == 1_502)
-        #expect(warnings.count == 1)
+        #expect(cell.value == 1_002, "1,001 sends were queued and drained")
+        #expect(warnings.count == 1, "the warning comes at the 1,001st queued send, once")
         #expect(warnings.first?.contains("StateCell<Int>") == true)
         _ = token
     }
@@ -340,5 +340,37 @@ struct StateCellTests {
         var seen: [Int] = []
         for await value in values { seen.append(value) }
         #expect(seen == [0, 1])
+    }
+}
+
+extension StateCellTests {
+    @Test("observers cancelled during deliveries are removed when each delivery ends: churn does not grow the cell")
+    func cancelledObserversAreCompacted() {
+        let cell = StateCell(0)
+        var tokens: [ObservationToken] = []
+        let churn = cell.observe { _ in
+            tokens.forEach { $0.cancel() }  // cancelled mid-delivery: marked, then removed
+            tokens = (0..<3).map { _ in cell.observe { _ in } }
+        }
+        for value in 1...100 { cell.send(value) }
+        #expect(cell.observerCount == 4)
+        #expect(cell.observers.count == 4, "cancelled observers were kept after their delivery ended")
+        churn.cancel()
+    }
+
+    @Test("cancelling the token of a binding that already ended leaves every other observer in place")
+    @MainActor
+    func cancellingAnEndedBindingRemovesNothingElse() {
+        let cell = StateCell<ViewState<Int>>(.loading)
+        var renderer: RecordingRenderer<Int>? = RecordingRenderer()
+        let binding = cell.bind(to: renderer!)
+        var seen: [ViewState<Int>] = []
+        let other = cell.observe { seen.append($0) }
+        renderer = nil
+        cell.send(.presenting(1))  // the binding finds its renderer gone and ends
+        binding.cancel()
+        cell.send(.presenting(2))
+        #expect(seen == [.loading, .presenting(1), .presenting(2)])
+        other.cancel()
     }
 }
