@@ -150,9 +150,9 @@ struct BadInputCatalogueTests {
         await controller.load().waitForCompletion()
         network.holdsReplies = true
         let refresh = controller.refresh()
-        await network.waitForRequests(2)
+        await withSafetyNet { await network.waitForRequests(2) }
         let removal = controller.removeBookmark(id: 101)
-        await network.waitForRequests(3)
+        await withSafetyNet { await network.waitForRequests(3) }
         network.release(1)
         network.release(2)
         await refresh.waitForCompletion()
@@ -312,10 +312,10 @@ struct BadInputCatalogueTests {
         var books: BooksReactor? = BooksReactor(api: StoreAPI(network: network), store: MemoryKeyValueStore())
         let cell = books?.state
         books?.send(.load)
-        await network.waitForRequests(1)
+        await withSafetyNet { await network.waitForRequests(1) }
         books = nil
         network.release(0)
-        await network.flush()
+        await withSafetyNet { await network.flush() }
         #expect(cell?.value.series == .loading, "the late reply reached nobody")
     }
 }

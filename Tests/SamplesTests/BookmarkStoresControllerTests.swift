@@ -65,10 +65,10 @@ struct BookmarkStoresControllerTests {
         network.plan(.status(500))
         network.holdsReplies = true
         let older = controller.load()
-        await network.waitForRequests(1)  // so the older load is request 0
+        await withSafetyNet { await network.waitForRequests(1) }  // so the older load is request 0
         let recorder = StateRecorder(controller.state)
         let newer = controller.load()
-        await network.waitForRequests(2)
+        await withSafetyNet { await network.waitForRequests(2) }
         network.release(1)
         await newer.waitForCompletion()
         network.release(0)
@@ -160,9 +160,9 @@ struct BookmarkStoresControllerTests {
         let recorder = await load()
         network.holdsReplies = true
         let refresh = controller.refresh()
-        await network.waitForRequests(2)
+        await withSafetyNet { await network.waitForRequests(2) }
         let removal = controller.removeBookmark(id: 102)
-        await network.waitForRequests(3)
+        await withSafetyNet { await network.waitForRequests(3) }
         network.release(1)  // the list, read before the server removed 102
         await refresh.waitForCompletion()
         network.release(2)  // the removal succeeds
@@ -186,7 +186,7 @@ struct BookmarkStoresControllerTests {
         await controller.load().waitForCompletion()
         network.holdsReplies = true
         let refresh = controller.refresh()
-        await network.waitForRequests(2)  // the server reads the list now, 102 included
+        await withSafetyNet { await network.waitForRequests(2) }  // the server reads the list now, 102 included
         network.holdsReplies = false
         await controller.removeBookmark(id: 102)?.waitForCompletion()  // the server removes 102 and says so
         network.release(1)  // the stale list arrives
@@ -204,9 +204,9 @@ struct BookmarkStoresControllerTests {
         network.holdsReplies = true
         network.plan(.status(500), for: "/bookmarks/102")
         let refresh = controller.refresh()
-        await network.waitForRequests(2)
+        await withSafetyNet { await network.waitForRequests(2) }
         let removal = controller.removeBookmark(id: 102)
-        await network.waitForRequests(3)
+        await withSafetyNet { await network.waitForRequests(3) }
         network.release(1)
         await refresh.waitForCompletion()
         #expect(controller.state.value.content?.stores.contains { $0.id == 102 } == false)

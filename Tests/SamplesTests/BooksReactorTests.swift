@@ -178,11 +178,11 @@ struct BooksReactorTests {
         let cell = reactor?.state
         let token = cell?.observe { states.append(drawn($0)) }
         reactor?.send(.load)
-        await network.waitForRequests(1)
+        await withSafetyNet { await network.waitForRequests(1) }
         reactor = nil
         #expect(weakReactor == nil)
         network.release(0)
-        await network.flush()
+        await withSafetyNet { await network.flush() }
         #expect(states == ["loading", "loading"])
         token?.cancel()
     }

@@ -31,7 +31,7 @@ struct LifetimeTests {
         network.plan(.status(500), for: "/bookmarks/101")
         network.holdsReplies = true
         let removal = controller?.removeBookmark(id: 101)
-        await network.waitForRequests(2)
+        await withSafetyNet { await network.waitForRequests(2) }
         controller = nil
         #expect(weakController == nil)
         #expect(weakCell == nil)

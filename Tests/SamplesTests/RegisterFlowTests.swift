@@ -1,4 +1,5 @@
 import Testing
+import ViewStateKitTesting
 @testable import ViewStateKit
 @testable import ViewStateSamples
 
@@ -56,9 +57,12 @@ struct RegisterFlowTests {
 
     @Test("invalid names: the button stays disabled and nothing navigates")
     func invalidNames() async {
-        var output: [String] = []
-        _ = await SamplesCLI.run(["register", "--scenario", "invalid"], output: { output.append($0) }, errorOutput: { _ in })
-        #expect(output == [
+        let run = CLIRun()
+        await withSafetyNet(timeLimit: CLIRun.timeLimit) { @MainActor in
+            run.status = await SamplesCLI.run(["register", "--scenario", "invalid"], output: { run.output.append($0) },
+                                              errorOutput: { _ in })
+        }
+        #expect(run.output == [
             "[nav] push register",
             "[register] name \"\" — register disabled",
             "[register] name \"K\" — register disabled",

@@ -65,12 +65,14 @@ struct DocumentationExamples {
     @Test("the counter: a tap shows the spinner, half a second later the new value")
     func counter() async {
         let clock = ManualClock()
+        let reactor = CounterReactor(clock: clock)
         let view = CounterView()
-        view.bind(to: CounterReactor(clock: clock))
+        view.bind(to: reactor)
         view.increaseTapped()
         #expect(view.isSpinning)
         await clock.waitForSleepers()
         await clock.advance(by: .milliseconds(500))
+        await withSafetyNet { await reactor.waitUntilIdle() }
         #expect(view.valueText == "1")
         #expect(!view.isSpinning)
     }

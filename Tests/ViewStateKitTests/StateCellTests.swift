@@ -309,7 +309,13 @@ struct StateCellTests {
     @Test("C11: ending the iteration drops the observer by the next send")
     func valuesEndingIteration() async {
         let cell = StateCell(0)
-        for await value in cell.values where value == 0 { break }
+        do {  // the sequence is not kept past its iteration, as in a plain `for await`
+            let values = cell.values
+            let reading = Task {
+                for await value in values where value == 0 { break }
+            }
+            await reading.waitForCompletion()
+        }
         cell.send(1)
         #expect(cell.observerCount == 0)
     }
@@ -337,9 +343,12 @@ struct StateCellTests {
         let values = cell!.values
         cell?.send(1)
         cell = nil
-        var seen: [Int] = []
-        for await value in values { seen.append(value) }
-        #expect(seen == [0, 1])
+        let reading = Task {
+            var seen: [Int] = []
+            for await value in values { seen.append(value) }
+            return seen
+        }
+        #expect(await reading.waitForCompletion() == [0, 1])
     }
 }
 
