@@ -22,6 +22,10 @@ public enum SafetyNet {
 /// - Parameters:
 ///   - timeLimit: how much real time the wait may take; ``SafetyNet/defaultLimit`` unless given.
 ///   - wait: the wait itself; it runs in a task of its own.
+///   - fileID: the file ID a failure is reported at; the caller's unless given.
+///   - filePath: the file path a failure is reported at; the caller's unless given.
+///   - line: the line a failure is reported at; the caller's unless given.
+///   - column: the column a failure is reported at; the caller's unless given.
 /// - Returns: whether `wait` returned within the limit.
 @discardableResult
 public func withSafetyNet(timeLimit: Duration = SafetyNet.defaultLimit,
@@ -41,7 +45,12 @@ extension Task where Failure == Never {
     /// writes `await controller.load().waitForCompletion()`. When the task has not ended within
     /// `timeLimit` of real time, the test fails at the call site and the result is `nil` (the task
     /// is left running).
-    /// - Parameter timeLimit: how much real time the task may take; ``SafetyNet/defaultLimit`` unless given.
+    /// - Parameters:
+    ///   - timeLimit: how much real time the task may take; ``SafetyNet/defaultLimit`` unless given.
+    ///   - fileID: the file ID a failure is reported at; the caller's unless given.
+    ///   - filePath: the file path a failure is reported at; the caller's unless given.
+    ///   - line: the line a failure is reported at; the caller's unless given.
+    ///   - column: the column a failure is reported at; the caller's unless given.
     /// - Returns: the task's value, or `nil` when it did not end within the limit.
     @discardableResult
     public func waitForCompletion(timeLimit: Duration = SafetyNet.defaultLimit,
