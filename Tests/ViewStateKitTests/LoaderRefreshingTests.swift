@@ -281,3 +281,29 @@ struct LoaderLoadingOnceTests {
         #expect(states == [.loading, .presenting(["CU"]), .loading, .presenting(["GS25"])])
     }
 }
+
+extension LoaderRefreshingTests {
+    @Test("a refresh or a page that ends keeps what the screen changed while it ran")
+    func keepsChangesMadeMeanwhile() {
+        let cell = StateCell<ViewState<Feed>>(.loading)
+        loader.load(into: cell) { done in feeds.fetch(completion: done) }
+        feeds.release(0, with: .success(firstPage))
+        loader.refresh(into: cell) { done in feeds.fetch(completion: done) }
+        cell.send(feed(["a"], total: 5, .refreshing))  // the screen removed "b" meanwhile
+        feeds.release(1, with: .failure(LoadFailure(.network, "offline")))
+        #expect(cell.value == feed(["a"], total: 5, .refreshFailed(LoadFailure(.network, "offline"))))
+        loader.loadMore(into: cell) { _, done in pages.fetch(completion: done) }
+        cell.send(feed(["x"], total: 5, .loadingMore))  // and changed it again while the page loaded
+        pages.release(0, with: .success(["c"]))
+        #expect(cell.value == feed(["x", "c"], total: 5))
+    }
+
+    @Test("refreshing and loading more are busy; idle and failed are not")
+    func busyStatuses() {
+        #expect(LoadStatus.refreshing.isBusy)
+        #expect(LoadStatus.loadingMore.isBusy)
+        #expect(!LoadStatus.idle.isBusy)
+        #expect(!LoadStatus.refreshFailed(.cancelled).isBusy)
+        #expect(!LoadStatus.loadMoreFailed(.cancelled).isBusy)
+    }
+}

@@ -199,3 +199,26 @@ extension LoaderTests {
         #expect(!loader.isLoading)
     }
 }
+
+extension LoaderTests {
+    @Test("an async load superseded by a renderer while it publishes .loading is cancelled")
+    func asyncLoadSupersededWhilePublishingLoading() async {
+        let held = PendingReply<[String]>()
+        var inner: Task<Void, Never>?
+        let outer = loader.load(then: { _ in
+            guard inner == nil else { return }
+            inner = loader.load(then: { renderer.render($0) }) { ["inner reply"] }
+        }) { try await held.value() }
+        await outer.waitForCompletion()  // cancelled: it ends although its reply never comes
+        await inner?.waitForCompletion()
+        #expect(renderer.states == [.loading, .presenting(["inner reply"])])
+    }
+
+    @Test("a completion-handler load's task ends once its final state is published")
+    func completionLoadTaskEndsWithTheLoad() async {
+        let task = loader.load(then: { renderer.render($0) }) { done in service.fetch(completion: done) }
+        service.release(0, with: .success(["CU"]), on: DispatchQueue(label: "replies"))
+        await task.waitForCompletion()
+        #expect(renderer.states == [.loading, .presenting(["CU"])])
+    }
+}

@@ -270,7 +270,15 @@ struct StateCellTests {
         }
         cell.send(1)
         #expect(cell.value == 1_002, "1,001 sends were queued and drained")
-        #expect(warnings.count == 1, "the warning comes at the 1,001st queued send, once")
+        #expect(warnings.count == 1, "the warning comes at the 1,001st queued send")
+        let longer = StateCell(0)
+        longer.warn = { warnings.append($0) }
+        let runaway = longer.observe { value in
+            if value > 0, value < 3_000 { longer.send(value + 1) }
+        }
+        longer.send(1)
+        #expect(warnings.count == 2, "one warning per runaway delivery, however long it runs")
+        runaway.cancel()
         #expect(warnings.first?.contains("StateCell<Int>") == true)
         _ = token
     }
@@ -365,6 +373,8 @@ extension StateCellTests {
         #expect(cell.observerCount == 4)
         #expect(cell.observers.count == 4, "cancelled observers were kept after their delivery ended")
         churn.cancel()
+        for _ in 1...100 { cell.observe { _ in }.cancel() }  // outside any delivery: removed at once
+        #expect(cell.observers.count == 3)
     }
 
     @Test("cancelling the token of a binding that already ended leaves every other observer in place")
