@@ -12,9 +12,9 @@ import ViewStateKit
 /// ```
 ///
 /// Requests are numbered from 0 in the order they are made. Cancelling a task waiting in
-/// `next()` ends its request at once with `CancellationError`. Releasing a request that does
+/// ``next()`` ends its request at once with `CancellationError`. Releasing a request that does
 /// not exist, or twice, fails the test: a test that releases the wrong reply never passes by
-/// accident. Waits fail after `SafetyNet`'s limit instead of hanging. Safe from any task.
+/// accident. Waits fail after ``SafetyNet``'s limit instead of hanging. Safe from any task.
 public final class FakeReplies<Value: Sendable>: Sendable {
     private let queue = ReplyQueue<Value>()
 

@@ -2,19 +2,19 @@ import Foundation
 
 /// A clock that only moves when a test advances it, for debounces, delays, retries and
 /// timeouts without real time. Conforms to `Clock`, so code takes `any Clock<Duration>` and
-/// gets `ContinuousClock()` in the app and a `ManualClock` in tests.
+/// gets `ContinuousClock()` in the app and a ``ManualClock`` in tests.
 ///
 /// - `sleep(until:)` suspends until an advance reaches the deadline (at once when it already
 ///   has), and throws `CancellationError` when its task is cancelled.
 /// - `await advance(by:)` wakes the sleepers it reaches one at a time, in deadline order (then
-///   in the order they fell asleep), moving `now` to each one's deadline, and lets the woken
+///   in the order they fell asleep), moving ``now`` to each one's deadline, and lets the woken
 ///   work run until it settles before it goes on: work that sleeps again inside the window is
 ///   woken again by the same advance, so one `advance(by: .seconds(5))` drives five chained
 ///   one-second sleeps. Woken work on the main actor (reactor effects, R8) runs in wake order.
 /// - `await run()` advances until nothing sleeps; `expectNoSleepers()` fails the test when a
 ///   sleep is left pending, e.g. at the end of a test.
 /// - `waitForSleepers(_:)` waits until the work under test has started sleeping, so an
-///   advance cannot come too early. It gives up, failing the test, after `SafetyNet`'s limit.
+///   advance cannot come too early. It gives up, failing the test, after ``SafetyNet``'s limit.
 ///
 /// Safe from any task.
 public final class ManualClock: Clock, @unchecked Sendable {

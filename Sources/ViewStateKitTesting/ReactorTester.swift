@@ -42,7 +42,7 @@ public final class ReactorTester<Action, Mutation, State: Equatable> {
     private let signal = Signal()
     private var isFinished = false
 
-    /// A tester for `reactor`, starting from its current state. `timeLimit` is the real time
+    /// A tester for ``reactor``, starting from its current state. `timeLimit` is the real time
     /// after which a wait fails instead of hanging.
     public init(_ reactor: Reactor<Action, Mutation, State>, exhaustive: Bool = true,
                 timeLimit: Duration = SafetyNet.defaultLimit,

@@ -3,7 +3,7 @@ import Foundation
 /// Why a screen could not show its content: a reason a renderer can branch on, and a
 /// message it can show.
 ///
-/// `description` reads `"<reason> — <message>"`, e.g. `"not found — category 999"`.
+/// ``description`` reads `"<reason> — <message>"`, e.g. `"not found — category 999"`.
 public struct LoadFailure: Error, Equatable, Sendable, CustomStringConvertible {
     /// What kind of failure this is, so a renderer can choose an icon, a retry button or a
     /// different screen. The raw value is a short human-readable phrase.
@@ -39,8 +39,8 @@ public struct LoadFailure: Error, Equatable, Sendable, CustomStringConvertible {
     public static let cancelled = LoadFailure(.cancelled, "the load was cancelled")
 
     /// Classifies any error, first match wins:
-    /// - a `LoadFailure` is kept as it is;
-    /// - a `LoadFailureConvertible` error (an app's own error type) says which failure it is;
+    /// - a ``LoadFailure`` is kept as it is;
+    /// - a ``LoadFailureConvertible`` error (an app's own error type) says which failure it is;
     /// - `CancellationError` becomes `.cancelled`;
     /// - `DecodingError` becomes `.badData` with the failing field's path;
     /// - `URLError` becomes `.timeout`, `.cancelled` or `.network`;

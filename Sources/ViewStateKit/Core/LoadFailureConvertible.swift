@@ -1,5 +1,5 @@
-/// An app's own error type that says which `LoadFailure` it is, so `LoadFailure(error)` (and
-/// so every `Loader`) keeps its reason and its words instead of reading it as `.other`.
+/// An app's own error type that says which ``LoadFailure`` it is, so `LoadFailure(error)` (and
+/// so every ``Loader``) keeps its reason and its words instead of reading it as `.other`.
 ///
 /// ```swift
 /// enum APIError: Error, LoadFailureConvertible {

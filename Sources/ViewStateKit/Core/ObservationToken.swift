@@ -1,7 +1,7 @@
 /// Keeps an observation alive: cancel it, or let it go, and the observer is never called again.
 ///
 /// A token holds its cell weakly, so keeping a token does not keep a cell alive. Tokens are
-/// `Hashable` by identity, so a view can keep them in a `Set` with `store(in:)`.
+/// `Hashable` by identity, so a view can keep them in a `Set` with ``store(in:)``.
 public final class ObservationToken: Hashable {
     private weak var source: (any ObserverRemoving)?
     private let id: Int
@@ -39,7 +39,7 @@ public final class ObservationToken: Hashable {
     }
 }
 
-/// What a token cancels: implemented by `StateCell`, whatever its value type.
+/// What a token cancels: implemented by ``StateCell``, whatever its value type.
 protocol ObserverRemoving: AnyObject {
     func removeObserver(id: Int)
 }

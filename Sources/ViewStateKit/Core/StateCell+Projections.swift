@@ -16,12 +16,12 @@ extension StateCell {
         }
     }
 
-    /// Renders the `ViewState` at `keyPath` on `renderer` now, then every time a sent value
+    /// Renders the ``ViewState`` at `keyPath` on `renderer` now, then every time a sent value
     /// holds a different one (C13): `reactor.state.bind(to: view, \.repos)`.
     ///
     /// Where the renderer's `Content` is `Equatable`, an unchanged state is not rendered again;
     /// with any other `Content` every send renders. The renderer is held weakly, as with
-    /// `bind(to:)`: once it is gone the binding ends itself at the next send.
+    /// ``bind(to:)``: once it is gone the binding ends itself at the next send.
     @MainActor
     public func bind<R: Renderer>(to renderer: R,
                                   _ keyPath: KeyPath<Value, ViewState<R.Content>>) -> ObservationToken {

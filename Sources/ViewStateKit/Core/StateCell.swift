@@ -4,8 +4,8 @@
 /// - C1: `observe` calls the observer at once, inside the call, with the current value, then
 ///   with every later value in send order.
 /// - C2: observers are called in the order they started observing.
-/// - C3: equal values are delivered again; `observeRemovingDuplicates(_:)` opts out.
-/// - C4: `value` is updated before any observer is called.
+/// - C3: equal values are delivered again; ``observeRemovingDuplicates(_:)`` opts out.
+/// - C4: ``value`` is updated before any observer is called.
 /// - C5: a send made from inside an observer is queued, not nested: the current value reaches
 ///   every observer first, then the queued one does, so every observer sees the same sequence.
 /// - C6: an observer added during a delivery gets the current value once, then later sends only.
@@ -14,16 +14,16 @@
 /// - C9: the cell holds its observers and a token holds the cell weakly; a freed cell frees
 ///   every observer silently.
 /// - C10: in debug builds, a delivery that drains more than 1,000 queued sends prints a warning.
-/// - C11: `values` is an async sequence of the current value and every later one, none lost;
+/// - C11: ``values`` is an async sequence of the current value and every later one, none lost;
 ///   ending its iteration ends the observation, no later than the next send.
 ///
-/// Projections (`observe(_:_:)` with a key path, `bind(to:_:)`) are observers like any other,
+/// Projections (``observe(_:_:)`` with a key path, ``bind(to:_:)-648cb``) are observers like any other,
 /// so C1–C11 hold for them too (order, queued reentrant sends, immediate cancel, weak tokens):
 /// - C12: `observe(keyPath, observer)` calls the observer at once with the current projection,
 ///   then only when a delivered value's projection differs from the last one it was given.
-/// - C13: `bind(to:keyPath)` renders the `ViewState` at the key path at once, then, where its
+/// - C13: `bind(to:keyPath)` renders the ``ViewState`` at the key path at once, then, where its
 ///   `Content` is `Equatable`, only when it differs from the last one rendered; with any other
-///   `Content`, on every send. The renderer is held weakly, as with `bind(to:)`.
+///   `Content`, on every send. The renderer is held weakly, as with ``bind(to:)``.
 /// - C14: a projection is computed from the value being delivered, so a projected observer
 ///   sees the same sequence as a whole-value observer, less the unchanged projections.
 ///
@@ -184,7 +184,7 @@ extension StateCell: ObserverRemoving {
 }
 
 extension StateCell where Value: Equatable {
-    /// Like `observe(_:)`, but skips a value equal to the last one this observer was given:
+    /// Like ``observe(_:)``, but skips a value equal to the last one this observer was given:
     /// the explicit opt-in to duplicate filtering (C3). The same as `observe(\.self, observer)`.
     public func observeRemovingDuplicates(_ observer: @escaping (Value) -> Void) -> ObservationToken {
         observe(\.self, observer)

@@ -268,7 +268,7 @@ package struct ValueDiff {
 
     /// A value as a test author would write it: strings and substrings quoted, enum cases with
     /// a leading dot, structs as `Store(id: 1, name: "CU")` without module names; a type with
-    /// its own `description` (a date, a URL, a `LoadFailure`) prints that. A reference cycle
+    /// its own `description` (a date, a URL, a ``LoadFailure``) prints that. A reference cycle
     /// prints `(cycle)`.
     package static func describe(_ value: Any) -> String {
         var visiting: Set<ObjectIdentifier> = []
@@ -328,7 +328,7 @@ private extension Equatable {
     }
 }
 
-/// A value that reads as another in diffs and traces: a `Pulse` reads as its value, and its
+/// A value that reads as another in diffs and traces: a ``Pulse`` reads as its value, and its
 /// assignment counter never shows.
 package protocol PulseValue {
     /// The value shown.

@@ -1,4 +1,4 @@
-/// What a `Loader` is doing to content that stays on screen: refreshing it, loading more of
+/// What a ``Loader`` is doing to content that stays on screen: refreshing it, loading more of
 /// it, or why the last refresh or page failed. A renderer shows it as a spinner, a banner or
 /// a "retry" row, while the content itself stays presented.
 public enum LoadStatus: Equatable, Sendable {
@@ -25,14 +25,14 @@ public enum LoadStatus: Equatable, Sendable {
     }
 }
 
-/// Content a `Loader` can refresh while it stays on screen: it carries the loader's
-/// `LoadStatus`, so the renderer can show that a refresh is running, or why it failed.
+/// Content a ``Loader`` can refresh while it stays on screen: it carries the loader's
+/// ``LoadStatus``, so the renderer can show that a refresh is running, or why it failed.
 public protocol RefreshableContent {
     /// What the loader is doing to this content; the loader sets it, the renderer reads it.
     var loadStatus: LoadStatus { get set }
 }
 
-/// Content that arrives page by page: a `Loader` can append the next page while the pages
+/// Content that arrives page by page: a ``Loader`` can append the next page while the pages
 /// loaded so far stay on screen.
 public protocol PageableContent: RefreshableContent {
     /// One page of it, as the service returns it.

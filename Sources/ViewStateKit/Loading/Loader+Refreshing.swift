@@ -1,28 +1,28 @@
 extension Loader where Content: RefreshableContent {
     /// Reloads through a completion-handler service while the content stays presented with
     /// `.refreshing`; then the fresh content, or the content kept with `.refreshFailed`. With
-    /// nothing presented it is `load(then:_:)`. The task ends when the refresh is over.
+    /// nothing presented it is ``load(then:_:)-(_,(Completion)->Void)``. The task ends when the refresh is over.
     @discardableResult
     public func refresh(then publish: @escaping Publish, _ work: (_ done: @escaping Completion) -> Void) -> Task<Void, Never> {
         refresh(to: handler(publish), work)
     }
 
     /// Reloads through an `async` service while the content stays presented (see
-    /// `refresh(then:_:)` for the states). The task ends when the refresh is over.
+    /// ``refresh(then:_:)-(_,(Completion)->Void)`` for the states). The task ends when the refresh is over.
     @discardableResult
     public func refresh(then publish: @escaping Publish, _ work: @escaping @Sendable () async throws -> Content) -> Task<Void, Never> {
         refresh(to: handler(publish), work)
     }
 
     /// Reloads through a completion-handler service, keeping `cell`'s content presented
-    /// meanwhile (see `refresh(then:_:)` for the states).
+    /// meanwhile (see ``refresh(then:_:)-(_,(Completion)->Void)`` for the states).
     @discardableResult
     public func refresh(into cell: StateCell<ViewState<Content>>, _ work: (_ done: @escaping Completion) -> Void) -> Task<Void, Never> {
         refresh(to: Self.target(cell), work)
     }
 
     /// Reloads through an `async` service, keeping `cell`'s content presented meanwhile (see
-    /// `refresh(then:_:)` for the states).
+    /// ``refresh(then:_:)-(_,(Completion)->Void)`` for the states).
     @discardableResult
     public func refresh(into cell: StateCell<ViewState<Content>>, _ work: @escaping @Sendable () async throws -> Content) -> Task<Void, Never> {
         refresh(to: Self.target(cell), work)
@@ -80,7 +80,7 @@ extension Loader where Content: PageableContent {
     }
 
     /// Appends the next page through an `async` service that gets the content shown (see
-    /// `loadMore(then:_:)` for the states).
+    /// ``loadMore(then:_:)-(_,(Content,PageCompletion)->Void)`` for the states).
     @discardableResult
     public func loadMore(then publish: @escaping Publish,
                          _ work: @escaping @Sendable (_ shown: Content) async throws -> Content.Page) -> Task<Void, Never> {
@@ -88,7 +88,7 @@ extension Loader where Content: PageableContent {
     }
 
     /// Appends the next page to `cell`'s content through a completion-handler service (see
-    /// `loadMore(then:_:)` for the states).
+    /// ``loadMore(then:_:)-(_,(Content,PageCompletion)->Void)`` for the states).
     @discardableResult
     public func loadMore(into cell: StateCell<ViewState<Content>>,
                          _ work: (_ shown: Content, _ done: @escaping PageCompletion) -> Void) -> Task<Void, Never> {
@@ -96,7 +96,7 @@ extension Loader where Content: PageableContent {
     }
 
     /// Appends the next page to `cell`'s content through an `async` service (see
-    /// `loadMore(then:_:)` for the states).
+    /// ``loadMore(then:_:)-(_,(Content,PageCompletion)->Void)`` for the states).
     @discardableResult
     public func loadMore(into cell: StateCell<ViewState<Content>>,
                          _ work: @escaping @Sendable (_ shown: Content) async throws -> Content.Page) -> Task<Void, Never> {

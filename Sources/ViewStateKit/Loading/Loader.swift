@@ -1,14 +1,14 @@
 /// Runs a screen's loads one at a time and publishes what each one does to the screen's
-/// `ViewState`. The newest load wins.
+/// ``ViewState``. The newest load wins.
 ///
 /// Three kinds of load, each through a completion-handler service or an `async` one, each
 /// publishing to a handler (`then:`) or into a cell (`into:`):
 /// - `load`: `.loading`, then exactly one of `.presenting` or `.failed`. Into a cell that
 ///   already holds `.loading` it does not send `.loading` again; a handler always hears it first.
-/// - `refresh` (content that is `RefreshableContent`): the content stays presented with
+/// - `refresh` (content that is ``RefreshableContent``): the content stays presented with
 ///   `LoadStatus.refreshing`, then the fresh content; a failure keeps the content shown, with
 ///   `.refreshFailed`. With nothing presented it is a `load`.
-/// - `loadMore` (content that is `PageableContent`): the content stays presented with
+/// - `loadMore` (content that is ``PageableContent``): the content stays presented with
 ///   `.loadingMore`, then the next page appended; a failure keeps what is shown, with
 ///   `.loadMoreFailed`, and the next `loadMore` retries that page. It does nothing at the end
 ///   of the list (`hasMore == false`), with nothing presented, or while any load is in flight.
@@ -25,9 +25,9 @@
 /// `async` one is also cancelled). "Load more" never supersedes: a scroll that asks twice
 /// fetches the page once, and a refresh or load about to replace the list is not undone.
 ///
-/// - `cancel()` ends the load in flight and says so: a load with `.failed(.cancelled)`, a
+/// - ``cancel()`` ends the load in flight and says so: a load with `.failed(.cancelled)`, a
 ///   refresh with `.refreshFailed(.cancelled)`, a page with `.loadMoreFailed(.cancelled)`.
-/// - `cancelSilently()` ends it without a failure: a load publishes nothing (publish the next
+/// - ``cancelSilently()`` ends it without a failure: a load publishes nothing (publish the next
 ///   state yourself, e.g. cached content), a refresh or page puts the content back to `.idle`.
 /// - Every load returns a task that ends once the load is over — finished, superseded or
 ///   cancelled — so a test can await it, whichever kind of service it used.

@@ -1,8 +1,8 @@
 /// Owns a flow: starts its screens, turns their state and pulses into navigation, and owns the
 /// child coordinators of sub-flows.
 ///
-/// Subclass it, keep the navigator your flow uses, and override `start()`. A child started
-/// with `start(_:)` is held by its parent until it calls `finish()`; then it is removed and,
+/// Subclass it, keep the navigator your flow uses, and override ``start()``. A child started
+/// with ``start(_:)`` is held by its parent until it calls ``finish()``; then it is removed and,
 /// with nothing else holding it, freed. A parent holds its children strongly and a child holds
 /// its parent weakly, so freeing a parent frees the whole tree.
 @MainActor
@@ -19,7 +19,7 @@ open class Coordinator {
     /// Starts the flow. The default does nothing.
     open func start() {}
 
-    /// Adds `child` to `children` and starts it. A child already running under a parent is left
+    /// Adds `child` to ``children`` and starts it. A child already running under a parent is left
     /// where it is.
     public final func start(_ child: Coordinator) {
         guard child.parent == nil, !children.contains(where: { $0 === child }) else { return }

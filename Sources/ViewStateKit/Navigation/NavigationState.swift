@@ -1,7 +1,7 @@
 /// What a navigation stack shows, as a value: the root, the screens pushed on it, and the
-/// screen presented over everything. `StateNavigator` keeps one in a cell.
+/// screen presented over everything. ``StateNavigator`` keeps one in a cell.
 ///
-/// SwiftUI binds to it: `NavigationStack(path:)` to `path`, `.sheet(item:)` to `presented`.
+/// SwiftUI binds to it: `NavigationStack(path:)` to ``path``, `.sheet(item:)` to ``presented``.
 public struct NavigationState<Screen> {
     /// The bottom screen, or `nil` before anything set one.
     public var root: Screen?
@@ -10,7 +10,7 @@ public struct NavigationState<Screen> {
     /// The screen presented modally, or `nil`.
     public var presented: Screen?
 
-    /// A stack showing `root`, with nothing pushed or presented unless given.
+    /// A stack showing ``root``, with nothing pushed or presented unless given.
     public init(root: Screen? = nil, path: [Screen] = [], presented: Screen? = nil) {
         self.root = root
         self.path = path

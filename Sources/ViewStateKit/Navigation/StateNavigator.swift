@@ -1,12 +1,12 @@
-/// A `Navigator` whose stack is state: every step is a new `NavigationState` sent to `state`.
+/// A ``Navigator`` whose stack is state: every step is a new ``NavigationState`` sent to ``state``.
 ///
 /// Coordinators drive it like any navigator; SwiftUI reads `state.observed()` and binds
 /// `NavigationStack(path:)` to `path` and `.sheet(item:)` to `presented`. When the user goes
 /// back in the UI (a swipe, a back button, a sheet pulled down), the bindings write through
-/// `setPath(_:)` and `setPresented(_:)`, so the state always says what is on screen.
+/// ``setPath(_:)`` and ``setPresented(_:)``, so the state always says what is on screen.
 ///
-/// Steps that have nothing to act on do nothing and send nothing: `pop()` with nothing
-/// pushed, `dismiss()` with nothing presented, a UI write equal to the current state.
+/// Steps that have nothing to act on do nothing and send nothing: ``pop()`` with nothing
+/// pushed, ``dismiss()`` with nothing presented, a UI write equal to the current state.
 @MainActor
 public final class StateNavigator<Screen>: Navigator {
     /// The stack, one value per step.
@@ -69,13 +69,13 @@ public final class StateNavigator<Screen>: Navigator {
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 extension StateNavigator where Screen: Hashable {
     /// The binding `NavigationStack(path:)` needs: reads the path through `mirror` (a mirror of
-    /// `state`), and writes what the UI did through `setPath(_:)`.
+    /// ``state``), and writes what the UI did through ``setPath(_:)``.
     public func pathBinding(_ mirror: ObservedState<NavigationState<Screen>>) -> FieldBinding<[Screen]> {
         FieldBinding(get: { mirror.path }, set: { [weak self] in self?.setPath($0) })
     }
 
     /// The binding `.sheet(item:)` needs: reads the presented screen through `mirror`, and
-    /// writes the user's dismissal through `setPresented(_:)`.
+    /// writes the user's dismissal through ``setPresented(_:)``.
     public func presentedBinding(_ mirror: ObservedState<NavigationState<Screen>>) -> FieldBinding<Screen?> {
         FieldBinding(get: { mirror.presented }, set: { [weak self] in self?.setPresented($0) })
     }

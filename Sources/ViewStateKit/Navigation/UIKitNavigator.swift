@@ -1,7 +1,7 @@
 #if canImport(UIKit) && !os(watchOS)
 import UIKit
 
-/// A `Navigator` over a `UINavigationController`. Compiled only where UIKit exists.
+/// A ``Navigator`` over a `UINavigationController`. Compiled only where UIKit exists.
 @MainActor
 public final class UIKitNavigator: Navigator {
     /// The navigation controller every step goes through.

@@ -1,4 +1,4 @@
-/// A two-way binding to one field of a screen's state: reading `value` reads the field, writing
+/// A two-way binding to one field of a screen's state: reading ``value`` reads the field, writing
 /// it does what the screen says (send an action, set a navigation path). Under SwiftUI,
 /// `Binding(fieldBinding)` turns it into a `Binding` for a control.
 @MainActor

@@ -1,15 +1,15 @@
 #if canImport(Observation)
 import Observation
 
-/// An `Observable` mirror of a reactor's state for SwiftUI, plus `send(_:)`:
+/// An `Observable` mirror of a reactor's state for SwiftUI, plus ``send(_:)``:
 /// `@State var search = SearchReactor().observed()`, then `search.query`, `search.send(.clear)`.
 ///
-/// Reading follows `ObservedState`: `value` tracks every state, an `Equatable` field only its
+/// Reading follows ``ObservedState``: ``value`` tracks every state, an `Equatable` field only its
 /// own changes. Actions go to the reactor, so its rules hold (a queued action, R3, is
 /// published in order). The mirror keeps the reactor alive; the reactor does not keep it.
 ///
 /// Pulses: read the pulse field and react with `.onChange(of: search.alert) { _, alert in … }`.
-/// A `Pulse` compares unequal after every assignment, even of an equal value, so the view
+/// A ``Pulse`` compares unequal after every assignment, even of an equal value, so the view
 /// reacts once per assignment, not to unrelated changes, and not to a pulse assigned before it
 /// appeared. Two assignments before one frame are one `onChange`; `reactor.observePulse(_:_:)`
 /// sees every one.
@@ -24,7 +24,7 @@ public final class ObservedReactor<Action, Mutation, State>: Observable {
     /// Values written through a binding whose action is still queued behind the one running.
     private var pending: [AnyKeyPath: Any] = [:]
 
-    /// A mirror of `reactor`'s state. `Reactor.observed()` makes one.
+    /// A mirror of ``reactor``'s state. `Reactor.observed()` makes one.
     public init(_ reactor: Reactor<Action, Mutation, State>) {
         self.reactor = reactor
         mirror = ObservedState(reactor.state)
@@ -38,7 +38,7 @@ public final class ObservedReactor<Action, Mutation, State>: Observable {
         mirror[dynamicMember: member]
     }
 
-    /// A field that is not `Equatable`. Reading it tracks every state, like `value`.
+    /// A field that is not `Equatable`. Reading it tracks every state, like ``value``.
     public subscript<Member>(dynamicMember member: KeyPath<State, Member>) -> Member {
         mirror[dynamicMember: member]
     }
@@ -70,7 +70,7 @@ public final class ObservedReactor<Action, Mutation, State>: Observable {
 
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 extension Reactor {
-    /// An `Observable` mirror of this reactor for SwiftUI; see `ObservedReactor`.
+    /// An `Observable` mirror of this reactor for SwiftUI; see ``ObservedReactor``.
     public func observed() -> ObservedReactor<Action, Mutation, State> {
         ObservedReactor(self)
     }

@@ -1,10 +1,10 @@
 #if canImport(Observation)
 import Observation
 
-/// An `Observable` mirror of a `StateCell`, for SwiftUI: `@State var screen = cell.observed()`,
+/// An `Observable` mirror of a ``StateCell``, for SwiftUI: `@State var screen = cell.observed()`,
 /// then read `screen.value` or a field, `screen.query`, in `body`.
 ///
-/// - Reading `value` invalidates the view on every send (C3). Reading one `Equatable` field
+/// - Reading ``value`` invalidates the view on every send (C3). Reading one `Equatable` field
 ///   through dynamic member lookup invalidates it only when that field changes; a field that is
 ///   not `Equatable` invalidates on every send.
 /// - The mirror is updated synchronously inside the cell's delivery, as one of its observers,
@@ -26,7 +26,7 @@ public final class ObservedState<Value>: Observable {
     private var current: Value
     private var token: ObservationToken?
     private let registrar = ObservationRegistrar()
-    /// The key path every read of `value` registers; made once (a generic key path literal is
+    /// The key path every read of ``value`` registers; made once (a generic key path literal is
     /// instantiated anew each time it is evaluated).
     private let valuePath: KeyPath<ObservedState, Value> = \.value
     /// The `Equatable` fields read so far, by the key path read (`\Value.name`).
@@ -42,7 +42,7 @@ public final class ObservedState<Value>: Observable {
         let didSet: @MainActor (ObservedState) -> Void
     }
 
-    /// A mirror of `cell`, holding its current value. `StateCell.observed()` makes one.
+    /// A mirror of ``cell``, holding its current value. `StateCell.observed()` makes one.
     public init(_ cell: StateCell<Value>) {
         self.cell = cell
         current = cell.value
@@ -61,7 +61,7 @@ public final class ObservedState<Value>: Observable {
         return current[keyPath: member]
     }
 
-    /// A field that is not `Equatable`. Reading it tracks every send, like `value`.
+    /// A field that is not `Equatable`. Reading it tracks every send, like ``value``.
     public subscript<Member>(dynamicMember member: KeyPath<Value, Member>) -> Member {
         value[keyPath: member]
     }
@@ -89,7 +89,7 @@ public final class ObservedState<Value>: Observable {
 
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 extension StateCell {
-    /// An `Observable` mirror of this cell for SwiftUI; see `ObservedState`. Each call makes a
+    /// An `Observable` mirror of this cell for SwiftUI; see ``ObservedState``. Each call makes a
     /// new mirror; a cell that no mirror observes pays nothing for the feature.
     @MainActor
     public func observed() -> ObservedState<Value> {

@@ -10,7 +10,7 @@ public struct Pulse<Value> {
     /// Counts assignments, so an equal value assigned again is still a new pulse.
     var assignments = 0
 
-    /// A pulse holding `value`, not yet assigned (observers do not receive it).
+    /// A pulse holding ``value``, not yet assigned (observers do not receive it).
     public init(_ value: Value) {
         self.value = value
     }

@@ -1,23 +1,23 @@
 /// The Action → Mutation → State pattern (ReactorKit's shape) without RxSwift.
 ///
 /// Subclass it, define `Action`, `Mutation` and `State`, pass the initial state to `init`, and
-/// override `mutate(action:)` and `reduce(state:mutation:)`. Views call `send(_:)`, read
-/// `currentState`, and observe or bind `state`.
+/// override ``mutate(action:)`` and ``reduce(state:mutation:)``. Views call ``send(_:)``, read
+/// ``currentState``, and observe or bind ``state``.
 ///
 /// The contract (each rule has a test named after it):
-/// - R1: each action runs `mutate(action:)`, then `reduce` for each mutation it produces, in
+/// - R1: each action runs ``mutate(action:)``, then `reduce` for each mutation it produces, in
 ///   order; the new state is published after each reduce.
-/// - R2: `reduce` runs synchronously as each mutation arrives, so `currentState` is up to date
+/// - R2: `reduce` runs synchronously as each mutation arrives, so ``currentState`` is up to date
 ///   before the next mutation of the same action.
 /// - R3: an action sent while another is being processed (from an observer, a renderer) is
 ///   queued and processed after the current one finishes.
 /// - R4: asynchronous work is cancellable (`Effect.cancel(id:)`, or a newer `.run` with the
 ///   same id), and its mutations are reduced on the main actor in the order they arrive.
-///   Cancelled or superseded work delivers nothing more, and `waitUntilIdle()` waits until it
+///   Cancelled or superseded work delivers nothing more, and ``waitUntilIdle()`` waits until it
 ///   has actually ended, so a test proves a late reply was dropped without polling.
-/// - R5: `Pulse` values are delivered once per assignment (see `observePulse(_:_:)`).
+/// - R5: ``Pulse`` values are delivered once per assignment (see ``observePulse(_:_:)``).
 /// - R6: when the reactor is freed, its state cell is freed and its running work cancelled.
-/// - R7: with `isStubbed`, actions are recorded instead of run, and `setStubState(_:)` sets the
+/// - R7: with ``isStubbed``, actions are recorded instead of run, and ``setStubState(_:)`` sets the
 ///   state directly, for view tests.
 /// - R8: the work of `.run` runs on the main actor: works woken together run in the order
 ///   they were woken (a `ManualClock` wakes in deadline order), so their mutations arrive in a
@@ -27,7 +27,7 @@ open class Reactor<Action, Mutation, State> {
     /// The published state; bind or observe it.
     public let state: StateCell<State>
 
-    /// The state after the last reduce (R2), even while `state` is still delivering.
+    /// The state after the last reduce (R2), even while ``state`` is still delivering.
     public final var currentState: State { reducedState }
 
     // The action path is `@inlinable` so a subclass's `send` is specialised for its types, and
@@ -37,7 +37,7 @@ open class Reactor<Action, Mutation, State> {
     @usableFromInline @exclusivity(unchecked) final var queuedActions: [Action] = []
     @usableFromInline @exclusivity(unchecked) final var isProcessing = false
 
-    /// When `true`, `send(_:)` only records actions in `stubbedActions` (R7).
+    /// When `true`, ``send(_:)`` only records actions in ``stubbedActions`` (R7).
     @exclusivity(unchecked) public final var isStubbed = false
 
     /// The actions sent while stubbed, in order.
@@ -49,7 +49,7 @@ open class Reactor<Action, Mutation, State> {
         tracer?.stubbed(action)
     }
 
-    /// Writes what this reactor does, while traced: see `trace(_:to:)`. Read on every action
+    /// Writes what this reactor does, while traced: see ``trace(_:to:)``. Read on every action
     /// and mutation, so like the rest of the action path it skips dynamic exclusivity checks.
     @usableFromInline @exclusivity(unchecked) final var tracer: ReactorTracer?
 
@@ -66,7 +66,7 @@ open class Reactor<Action, Mutation, State> {
     /// Turns an action into mutations. The default does nothing.
     open func mutate(action: Action) -> Effect<Mutation> { .none }
 
-    /// Returns the state after `mutation`; keep it pure. The default returns `state` unchanged.
+    /// Returns the state after `mutation`; keep it pure. The default returns ``state`` unchanged.
     open func reduce(state: State, mutation: Mutation) -> State { state }
 
     /// Runs `action` now, or after the action being processed (R3).
@@ -85,7 +85,7 @@ open class Reactor<Action, Mutation, State> {
         isProcessing = false
     }
 
-    /// `send(_:)` while stubbed or traced, kept out of the common path: records a stubbed
+    /// ``send(_:)`` while stubbed or traced, kept out of the common path: records a stubbed
     /// action, or runs the same loop writing each action as it runs.
     @usableFromInline
     final func sendStubbedOrTraced(_ action: Action) {
@@ -235,7 +235,7 @@ extension Reactor {
     }
 
     /// Cancels the work started with `id`: it delivers nothing more, and stays in `tasks`
-    /// (for `waitUntilIdle()`) until it has ended.
+    /// (for ``waitUntilIdle()``) until it has ended.
     @usableFromInline
     func stop(_ id: AnyHashable, supersededBy newer: String? = nil) {
         guard let token = runningTokens.removeValue(forKey: id) else { return }

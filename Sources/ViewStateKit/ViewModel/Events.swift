@@ -1,5 +1,5 @@
 /// Things that happen and have no current value — taps, navigation requests — for the inputs
-/// and outputs of a view model. `StateCell` is for values that have one.
+/// and outputs of a view model. ``StateCell`` is for values that have one.
 ///
 /// Delivery follows the cell's rules (it is a cell underneath, sharing its delivery loop):
 /// observers in subscription order, reentrant sends queued, immediate cancellation. The one

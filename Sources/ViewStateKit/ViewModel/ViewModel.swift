@@ -1,5 +1,5 @@
-/// The Input → Output view model: `transform` wires a screen's inputs (`Events` for taps,
-/// `StateCell`s for values such as text fields) to its outputs (cells the view binds, events
+/// The Input → Output view model: `transform` wires a screen's inputs (``Events`` for taps,
+/// ``StateCell``s for values such as text fields) to its outputs (cells the view binds, events
 /// it reacts to, such as navigation).
 ///
 /// A view model keeps the observation tokens its wiring creates, so the wiring lives exactly as
