@@ -7,6 +7,13 @@ import ViewStateKit
 /// both sequences in full. It is reported at the caller's file and line, through Swift Testing
 /// inside a Swift Testing test and through XCTest otherwise.
 ///
+/// - Parameters:
+///   - actual: the values the code under test produced, in order.
+///   - expected: the values it should have produced.
+///   - fileID: the file ID a failure is reported at; the caller's unless given.
+///   - filePath: the file path a failure is reported at; the caller's unless given.
+///   - line: the line a failure is reported at; the caller's unless given.
+///   - column: the column a failure is reported at; the caller's unless given.
 /// - Returns: `true` when the sequences are equal.
 @discardableResult
 public func expectSequence<Value: Equatable>(

@@ -63,6 +63,14 @@ public final class ReactorTester<Action, Mutation, State: Equatable> {
 
     /// Sends `action` and checks the state its synchronous mutations leave: the previous state
     /// with `update` applied (no `update`: unchanged).
+    /// - Parameters:
+    ///   - action: the action to send to the reactor.
+    ///   - update: the change the action makes, applied to a copy of the previous state:
+    ///     `{ $0.query = "cu" }`.
+    ///   - fileID: the file ID a failure is reported at; the caller's unless given.
+    ///   - filePath: the file path a failure is reported at; the caller's unless given.
+    ///   - line: the line a failure is reported at; the caller's unless given.
+    ///   - column: the column a failure is reported at; the caller's unless given.
     public func send(_ action: Action, _ update: ((inout State) -> Void)? = nil,
                      fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
@@ -77,6 +85,12 @@ public final class ReactorTester<Action, Mutation, State: Equatable> {
     /// state with `update` applied. Not exhaustive: waits for the first state that matches.
     /// Fails at once when no effect is running, and after the time limit when one runs but
     /// publishes nothing.
+    /// - Parameters:
+    ///   - update: the change the effect makes, applied to a copy of the previous state.
+    ///   - fileID: the file ID a failure is reported at; the caller's unless given.
+    ///   - filePath: the file path a failure is reported at; the caller's unless given.
+    ///   - line: the line a failure is reported at; the caller's unless given.
+    ///   - column: the column a failure is reported at; the caller's unless given.
     public func receive(_ update: ((inout State) -> Void)? = nil,
                         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)

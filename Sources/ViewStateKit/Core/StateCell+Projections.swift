@@ -5,6 +5,10 @@ extension StateCell {
     /// Use it to react to one field of a larger state — a reactor's `isLoading`, a screen's
     /// selection — without hand-written duplicate filtering. It is an observer like any other:
     /// C1–C11 hold for it.
+    /// - Parameters:
+    ///   - keyPath: the part of the value to watch.
+    ///   - observer: called with the part, now and on each change.
+    /// - Returns: the token that keeps the observation alive; cancel or drop it to stop.
     public func observe<T: Equatable>(_ keyPath: KeyPath<Value, T>,
                                       _ observer: @escaping (T) -> Void) -> ObservationToken {
         var last: T?
@@ -22,6 +26,10 @@ extension StateCell {
     /// Where the renderer's `Content` is `Equatable`, an unchanged state is not rendered again;
     /// with any other `Content` every send renders. The renderer is held weakly, as with
     /// ``bind(to:)``: once it is gone the binding ends itself at the next send.
+    /// - Parameters:
+    ///   - renderer: draws the states; held weakly.
+    ///   - keyPath: where the ``ViewState`` sits in the cell's value.
+    /// - Returns: the token that keeps the binding alive; cancel or drop it to unbind.
     @MainActor
     public func bind<R: Renderer>(to renderer: R,
                                   _ keyPath: KeyPath<Value, ViewState<R.Content>>) -> ObservationToken {

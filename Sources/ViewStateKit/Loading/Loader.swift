@@ -75,6 +75,11 @@ public final class Loader<Content: Sendable> {
 
     /// Loads through a completion-handler service: `work` starts the request and hands the
     /// service `done`, to be called once with the result. The task ends when the load is over.
+    /// - Parameters:
+    ///   - publish: called on the main actor with each state: `.loading`, then one of
+    ///     `.presenting` or `.failed`.
+    ///   - work: starts the request; it calls `done` once, on any thread (later calls are ignored).
+    /// - Returns: a task that ends when the load is over: finished, superseded or cancelled.
     @discardableResult
     public func load(then publish: @escaping Publish, _ work: (_ done: @escaping Completion) -> Void) -> Task<Void, Never> {
         load(to: handler(publish), work)
@@ -82,18 +87,31 @@ public final class Loader<Content: Sendable> {
 
     /// Loads through an `async` service. The returned task ends once the load is over (tests
     /// await it); it is cancelled when the load is superseded, cancelled or the loader freed.
+    /// - Parameters:
+    ///   - publish: called on the main actor with each state: `.loading`, then one of
+    ///     `.presenting` or `.failed`.
+    ///   - work: fetches the content; a thrown error becomes a ``LoadFailure``.
+    /// - Returns: a task that ends when the load is over: finished, superseded or cancelled.
     @discardableResult
     public func load(then publish: @escaping Publish, _ work: @escaping @Sendable () async throws -> Content) -> Task<Void, Never> {
         load(to: handler(publish), work)
     }
 
     /// Loads through a completion-handler service, sending every state into `cell`.
+    /// - Parameters:
+    ///   - cell: receives each state; `.loading` is not sent again when the cell already shows it.
+    ///   - work: starts the request; it calls `done` once, on any thread (later calls are ignored).
+    /// - Returns: a task that ends when the load is over: finished, superseded or cancelled.
     @discardableResult
     public func load(into cell: StateCell<ViewState<Content>>, _ work: (_ done: @escaping Completion) -> Void) -> Task<Void, Never> {
         load(to: Self.target(cell), work)
     }
 
     /// Loads through an `async` service, sending every state into `cell`.
+    /// - Parameters:
+    ///   - cell: receives each state; `.loading` is not sent again when the cell already shows it.
+    ///   - work: fetches the content; a thrown error becomes a ``LoadFailure``.
+    /// - Returns: a task that ends when the load is over: finished, superseded or cancelled.
     @discardableResult
     public func load(into cell: StateCell<ViewState<Content>>, _ work: @escaping @Sendable () async throws -> Content) -> Task<Void, Never> {
         load(to: Self.target(cell), work)

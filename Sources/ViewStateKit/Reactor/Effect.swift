@@ -56,6 +56,11 @@ extension Effect where Mutation: Sendable {
     /// (by one `ManualClock` advance, say) run in the order they were woken. What it awaits
     /// elsewhere (a network call) runs where that code runs. Starting work with an `id` cancels
     /// the running work with the same id (latest wins: a newer search supersedes an older one).
+    /// - Parameters:
+    ///   - id: names the work, so ``cancel(id:)`` or newer work with the same id can cancel it;
+    ///     without one, the work runs until it ends or the reactor is freed.
+    ///   - work: the work; it hands each mutation back with `await send(mutation)`, and should
+    ///     return when its task is cancelled (a cancelled work's later mutations are dropped).
     public static func run(id: (some Hashable & Sendable)? = String?.none,
                            _ work: @escaping @MainActor @Sendable (Send<Mutation>) async -> Void) -> Effect {
         Effect(kind: .run(id: id.map(AnyHashable.init)) { deliver, finished in

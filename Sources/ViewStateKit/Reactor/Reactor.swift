@@ -118,6 +118,9 @@ open class Reactor<Action, Mutation, State> {
     /// reactor.trace("search")                        // printed
     /// reactor.trace("search") { lines.append($0) }   // collected, in a test
     /// ```
+    /// - Parameters:
+    ///   - name: starts every line, in brackets: `[trace search] …`.
+    ///   - sink: receives each line; `print` unless given.
     public final func trace(_ name: String, to sink: @escaping (String) -> Void = { print($0) }) {
         tracer = ReactorTracer(name: name, sink: sink)
     }
@@ -136,6 +139,10 @@ open class Reactor<Action, Mutation, State> {
 
     /// Calls `body` with each new value of the pulse at `keyPath`: once per assignment, never
     /// for unrelated changes, never with a value assigned before observing began (R5).
+    /// - Parameters:
+    ///   - keyPath: the pulse in the reactor's state.
+    ///   - body: called with the pulse's value after each assignment.
+    /// - Returns: the token that keeps the observation alive; cancel or drop it to stop.
     public final func observePulse<Value>(_ keyPath: KeyPath<State, Pulse<Value>>,
                                           _ body: @escaping (Value) -> Void) -> ObservationToken {
         var seen = currentState[keyPath: keyPath].assignments
