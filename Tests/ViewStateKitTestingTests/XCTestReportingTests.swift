@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 @testable import ViewStateKitTesting
 
@@ -34,7 +35,10 @@ final class XCTestReportingTests: XCTestCase {
         let line = #line + 1
         let passed = capturing { expectSequence([1, 2, 4], equals: [1, 2, 3]) }
         XCTAssertFalse(passed)
-        XCTAssertEqual(failures.count, 1)
+        // `.ci/run` sets VIEWSTATE_WRONG_EXPECTATION to expect a wrong count, and checks that
+        // this test then fails: the capture must never swallow the test's own assertions.
+        let expectedCount = ProcessInfo.processInfo.environment["VIEWSTATE_WRONG_EXPECTATION"] == nil ? 1 : 2
+        XCTAssertEqual(failures.count, expectedCount)
         XCTAssertEqual(failures.first?.line, line)
         XCTAssertTrue(failures.first?.message.contains("Sequences differ at index 2") == true, failures.first?.message ?? "")
         XCTAssertTrue(failures.first?.message.contains("value: 3 → 4") == true, failures.first?.message ?? "")
