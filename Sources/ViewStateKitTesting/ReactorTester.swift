@@ -94,13 +94,15 @@ public final class ReactorTester<Action, Mutation, State: Equatable> {
     public func receive(_ update: ((inout State) -> Void)? = nil,
                         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: timeLimit)  // the safety net, across every wake below
         while true {
             while unasserted.isEmpty {
                 guard reactor.hasRunningWork else {
                     site.fail("receive: no state arrived and no effect is running.\n" + expectedChange(update))
                     return
                 }
-                guard await nextStateOrIdle() else {
+                guard await nextStateOrIdle(within: clock.now.duration(to: deadline)) else {
                     site.fail("receive: no state arrived within \(timeLimit) of real time, and an effect is still "
                               + "running: is it waiting for a reply the test has not released?\n" + expectedChange(update))
                     return
@@ -192,7 +194,8 @@ public final class ReactorTester<Action, Mutation, State: Equatable> {
     /// Suspends until the reactor publishes a state or has no work left (`true`), or until the
     /// time limit passes (`false`). Holds neither the tester nor its generic types, so a test
     /// that ends is never kept from freeing the tester.
-    private func nextStateOrIdle() async -> Bool {
+    private func nextStateOrIdle(within limit: Duration) async -> Bool {
+        guard limit > .zero else { return false }
         let signal = self.signal
         signal.reset()
         let idle = Task { [idleWaiting = reactor as any IdleWaiting] in
@@ -200,7 +203,7 @@ public final class ReactorTester<Action, Mutation, State: Equatable> {
             signal.fire()
         }
         defer { idle.cancel() }
-        return await completes(within: timeLimit) { await signal.wait() }
+        return await completes(within: limit) { await signal.wait() }
     }
 }
 

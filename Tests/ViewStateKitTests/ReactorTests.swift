@@ -262,3 +262,21 @@ extension ReactorTests {
         token.cancel()
     }
 }
+
+extension ReactorTests {
+    @Test("work that has ended is forgotten: a reactor holds nothing for the effects it ran")
+    func endedWorkIsForgotten() async {
+        let reactor = FetchReactor()
+        for index in 0..<20 {
+            reactor.send(.fetch)
+            await reactor.replies.waitForRequests(index + 1)
+            reactor.replies.succeed(index, with: "reply \(index)")
+        }
+        let first = Task { @MainActor in
+            for await _ in reactor.ended.prefix(20) {}
+        }
+        await first.waitForCompletion()
+        #expect(reactor.heldWorkCount == 0)
+        #expect(!reactor.hasRunningWork)
+    }
+}

@@ -158,13 +158,18 @@ open class Reactor<Action, Mutation, State> {
     /// change the state. Cancelled work that has not ended yet does not count.
     public var hasRunningWork: Bool { !runningTokens.isEmpty }
 
+    /// How many pieces of work the reactor still holds, running or ending: for the tests of its
+    /// bookkeeping (work that has ended is forgotten at once).
+    var heldWorkCount: Int { tasks.count }
+
     /// Returns once no asynchronous work is left — running, or cancelled and still ending —
     /// including work started while waiting: the way a test waits for an effect without a
     /// clock. Work that waits on something the test has not released yet keeps this waiting
     /// too: release it first.
     public final func waitUntilIdle() async {
-        while let task = tasks.values.first {
+        while let (token, task) = tasks.first {
             await task.value
+            tasks[token] = nil  // ended: its finish has removed it already; never awaited twice
         }
     }
 
