@@ -277,3 +277,45 @@ struct FieldBindingTests {
         #expect(search.value.query == "cu")
     }
 }
+
+extension ObservedStateTests {
+    @Test("reading a field in every redraw tracks it once: the mirror does not grow")
+    func fieldsTrackedOnce() {
+        let mirror = StateCell(ProfileScreen()).observed()
+        for _ in 1...100 { _ = mirror.name }
+        _ = mirror.visits
+        #expect(mirror.trackedFieldCount == 2)
+    }
+}
+
+extension ObservedReactorTests {
+    @Test("once the reactor has run a queued keystroke, the binding reads the state, not the keystroke")
+    func bindingReadsStateAfterQueue() {
+        let search = TypingReactor().observed()
+        let text = search.binding(\.query) { .type($0) }
+        var wrote = false
+        let token = search.reactor.state.observe { state in
+            guard state.bumps == 1, !wrote else { return }
+            wrote = true
+            text.value = "k"  // queued behind .bump (R3)
+        }
+        search.send(.bump)
+        search.send(.type("x"))  // not through the binding
+        #expect(text.value == "x")
+        token.cancel()
+    }
+
+    @Test("a keystroke written while idle is not read back later, while the reactor runs another action")
+    func idleKeystrokeIsNotHeld() {
+        let search = TypingReactor().observed()
+        let text = search.binding(\.query) { .type($0) }
+        text.value = "s"
+        var readDuringDelivery: [String] = []
+        let token = search.reactor.state.observe { state in
+            if state.query == "x" { readDuringDelivery.append(text.value) }
+        }
+        search.send(.type("x"))
+        #expect(readDuringDelivery == ["x"])
+        token.cancel()
+    }
+}

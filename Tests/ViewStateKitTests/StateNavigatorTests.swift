@@ -87,3 +87,13 @@ struct StateNavigatorTests {
         #expect(weakChild == nil)
     }
 }
+
+extension StateNavigatorTests {
+    @Test("the top screen is the presented one, else the last pushed, else the root")
+    func topScreen() {
+        #expect(NavigationState(root: "home", path: ["list", "detail"], presented: "sheet").top == "sheet")
+        #expect(NavigationState(root: "home", path: ["list", "detail"]).top == "detail")
+        #expect(NavigationState(root: "home").top == "home")
+        #expect(NavigationState<String>().top == nil)
+    }
+}

@@ -167,3 +167,17 @@ struct TracingTests {
         #expect(lines[lines.count - 2].count == 160 && lines[lines.count - 2].hasSuffix("…"))
     }
 }
+
+extension TracingTests {
+    @Test("a mutation that changes nothing says so; a line of exactly 160 characters is kept whole")
+    func noChangeAndLineLength() {
+        let reactor = TypingReactor()
+        var lines: [String] = []
+        reactor.trace("typing") { lines.append($0) }
+        reactor.send(.type(""))
+        #expect(lines == [#"[typing] action .type("") (ran at once)"#, #"[typing] mutation .setQuery("")"#, "[typing]   (no change)"])
+        let exact = String(repeating: "x", count: 156)  // "[t] " and 156 characters: 160
+        #expect(TraceLine.make("t", exact) == "[t] " + exact)
+        #expect(TraceLine.make("t", exact + "y") == "[t] " + exact.dropLast() + "…")
+    }
+}

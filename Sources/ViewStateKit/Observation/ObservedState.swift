@@ -33,6 +33,9 @@ public final class ObservedState<Value>: Observable {
     private var fieldIndex: [AnyKeyPath: Int] = [:]
     private var fields: [Field] = []
 
+    /// How many fields are tracked: one per field read, however often it is read (for tests).
+    var trackedFieldCount: Int { fields.count }
+
     /// One `Equatable` field a view has read: its change test and its notifications, under the
     /// mirror's own key path for it.
     private struct Field {
