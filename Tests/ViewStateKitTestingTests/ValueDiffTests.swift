@@ -202,3 +202,34 @@ extension ValueDiffTests {
         #expect(ValueDiff.changes(Badge(), Badge()).isEmpty)
     }
 }
+
+/// A value with a tuple field, which is not `Equatable`.
+struct Pair {
+    var pair: (Int, String)
+}
+
+extension ValueDiffTests {
+    @Test("a key missing on either side of a dictionary is listed")
+    func dictionaryKeys() {
+        #expect(ValueDiff.lines(["a": 1, "b": 2], ["a": 1]) == [#"["b"]: 2 → (missing)"#])
+        #expect(ValueDiff.lines(["a": 1], ["a": 1, "c": 3]) == [#"["c"]: (missing) → 3"#])
+    }
+
+    @Test("a tuple element's path is its position after a dot")
+    func tuplePaths() {
+        #expect(ValueDiff.lines(Pair(pair: (1, "a")), Pair(pair: (1, "b"))) == [#"pair.1: "a" → "b""#])
+    }
+
+    @Test("a pulse of a value that is not Equatable, equal and not assigned again, is no change")
+    func pulseOfNonEquatable() {
+        #expect(ValueDiff.changes(Pulse(Badge()), Pulse(Badge())).isEmpty)
+    }
+
+    @Test("Identifiable elements are paired by id, not by position: a row inserted before a changed one")
+    func identifiablePairedById() {
+        #expect(ValueDiff.lines([Row(id: 1, title: "a")], [Row(id: 2, title: "new"), Row(id: 1, title: "a changed")]) == [
+            #"[0]: (missing) → Row(id: 2, title: "new")"#,
+            #"[1].title: "a" → "a changed""#,
+        ])
+    }
+}
