@@ -98,3 +98,21 @@ struct FakeRepliesTests {
         } matching: { message(of: $0) == "waitForValues: 2 of 3 values recorded after 0.02 seconds of real time." }
     }
 }
+
+extension FakeRepliesTests {
+    @Test("a request made by a task already cancelled ends at once with CancellationError")
+    func requestFromCancelledTask() async {
+        let replies = FakeReplies<Int>()
+        let request = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            do {
+                _ = try await replies.next()
+                return "answered"
+            } catch {
+                return "\(type(of: error))"
+            }
+        }
+        #expect(await request.waitForCompletion() == "CancellationError")
+        #expect(replies.requestCount == 1)
+    }
+}

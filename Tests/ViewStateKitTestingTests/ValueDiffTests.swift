@@ -209,8 +209,9 @@ struct Pair {
 }
 
 extension ValueDiffTests {
-    @Test("a key missing on either side of a dictionary is listed")
+    @Test("a key missing on either side of a dictionary is listed; an empty one reads [:]")
     func dictionaryKeys() {
+        #expect(ValueDiff.describe([String: Int]()) == "[:]")
         #expect(ValueDiff.lines(["a": 1, "b": 2], ["a": 1]) == [#"["b"]: 2 → (missing)"#])
         #expect(ValueDiff.lines(["a": 1], ["a": 1, "c": 3]) == [#"["c"]: (missing) → 3"#])
     }

@@ -60,10 +60,6 @@ package final class ReplyQueue<Value: Sendable>: @unchecked Sendable {
         return completion != nil
     }
 
-    /// `true` while request `index` exists and has not been answered.
-    package func isPending(_ index: Int) -> Bool {
-        lock.withLock { completions.indices.contains(index) && completions[index] != nil }
-    }
 
     /// Returns once `count` requests have been made in all (at once if they have).
     package func waitForCount(_ count: Int) async {
