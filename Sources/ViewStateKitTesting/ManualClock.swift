@@ -111,9 +111,11 @@ public final class ManualClock: Clock, @unchecked Sendable {
 
     /// Returns once at least `count` tasks are sleeping on the clock, or fails the test after
     /// `timeLimit` of real time (a safety net: the work under test never slept).
+    /// - Returns: whether the sleepers arrived in time, so a loop can stop at its first failure.
+    @discardableResult
     public func waitForSleepers(_ count: Int = 1, timeLimit: Duration = SafetyNet.defaultLimit,
                                 fileID: String = #fileID, filePath: StaticString = #filePath,
-                                line: UInt = #line, column: UInt = #column) async {
+                                line: UInt = #line, column: UInt = #column) async -> Bool {
         let arrived = await completes(within: timeLimit) { [self] in
             await withCheckedContinuation { continuation in
                 let ready: Bool = lock.withLock {
@@ -129,6 +131,7 @@ public final class ManualClock: Clock, @unchecked Sendable {
                 "waitForSleepers: \(sleeperCount) of \(count) expected sleepers after \(timeLimit) of real time; "
                 + "the work under test did not sleep on this clock.")
         }
+        return arrived
     }
 
     private func readySleeperWaiters() -> [CheckedContinuation<Void, Never>] {
