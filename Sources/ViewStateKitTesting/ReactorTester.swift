@@ -197,36 +197,28 @@ public final class ReactorTester<Action, Mutation, State: Equatable> {
     private func nextStateOrIdle(within limit: Duration) async -> Bool {
         guard limit > .zero else { return false }
         let signal = self.signal
-        signal.reset()
         let idle = Task { [idleWaiting = reactor as any IdleWaiting] in
             await idleWaiting.waitUntilIdle()
             signal.fire()
         }
         defer { idle.cancel() }
-        return await completes(within: limit) { await signal.wait() }
+        return await wait(within: limit) { gate in signal.arm(gate) }
     }
 }
 
-/// The tester's "a state arrived, or the work ended": wakes the task waiting on it, or, with
-/// none waiting yet, the next one to wait (the state may arrive before the wait starts).
+/// The tester's "a state arrived, or the work ended": ends the wait armed on it, if any. A wait
+/// is armed synchronously before the tester suspends, so no fire can come between the two.
 @MainActor
 private final class Signal {
-    private var waiter: CheckedContinuation<Void, Never>?
-    private var hasFired = false
+    private var gate: Gate?
 
-    /// Forgets a fire that came before now.
-    func reset() {
-        hasFired = false
-    }
-
-    func wait() async {
-        if hasFired { return reset() }
-        await withCheckedContinuation { waiter = $0 }
+    /// Makes `gate` the one the next fire ends.
+    func arm(_ gate: Gate) {
+        self.gate = gate
     }
 
     func fire() {
-        guard let waiter else { return hasFired = true }
-        self.waiter = nil
-        waiter.resume()
+        gate?.end(true)
+        gate = nil
     }
 }

@@ -116,3 +116,12 @@ extension FakeRepliesTests {
         #expect(replies.requestCount == 1)
     }
 }
+
+extension FakeRepliesTests {
+    @Test("waiting for values already recorded returns at once")
+    func waitForValuesAlreadyThere() async {
+        let states = StateRecorder(StateCell(1))
+        #expect(await states.waitForValues(1, timeLimit: .seconds(60)))
+        #expect(states.values == [1])
+    }
+}

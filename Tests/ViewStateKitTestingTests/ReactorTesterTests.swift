@@ -277,3 +277,20 @@ extension ReactorTesterTests {
         }
     }
 }
+
+extension ReactorTesterTests {
+    @Test("exhaustive: a received state that is not the expected one fails at once, with its diff")
+    func exhaustiveReceiveMismatch() async {
+        let tester = ReactorTester(DebouncedSearch(clock: clock))
+        tester.send(.type("cu")) { $0.query = "cu" }
+        await clock.waitForSleepers()
+        await clock.advance(by: .milliseconds(300))
+        await withKnownIssue {
+            await tester.receive { $0.results = ["cu gangnam"] }
+        } matching: { issue in
+            let text = message(of: issue)
+            return text.hasPrefix("State after receive is not as expected (expected → actual):")
+                && text.contains(#"results[1]: (missing) → "cu yeoksam""#)
+        }
+    }
+}
