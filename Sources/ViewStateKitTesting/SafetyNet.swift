@@ -1,4 +1,5 @@
 import Foundation
+import ViewStateKit
 
 /// The real-time limit on every wait in this module: a wait the code under test never ends
 /// (a reply the test forgot to release) fails the test with a clear message instead of hanging
@@ -56,22 +57,10 @@ extension Task where Failure == Never {
     public func waitForCompletion(timeLimit: Duration = SafetyNet.defaultLimit,
                                   fileID: String = #fileID, filePath: StaticString = #filePath,
                                   line: UInt = #line, column: UInt = #column) async -> Success? {
-        let result = ResultBox<Success>()
+        let result = LockedSlot<Success>()
         let ended = await withSafetyNet(timeLimit: timeLimit, fileID: fileID, filePath: filePath,
                                         line: line, column: column) { result.value = await value }
         return ended ? result.value : nil
-    }
-}
-
-/// Carries a task's value out of the safety net's own task.
-private final class ResultBox<Value: Sendable>: @unchecked Sendable {
-    // @unchecked: `stored` is read and written only under `lock`.
-    private let lock = NSLock()
-    private var stored: Value?
-
-    var value: Value? {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue } }
     }
 }
 

@@ -165,9 +165,9 @@ extension ManualClockTests {
 }
 
 /// How a sleep ended: "woke", or the name of the error it threw.
-private func outcome(_ sleep: () async throws -> Void) async -> String {
+private func outcome(_ nap: () async throws -> Void) async -> String {
     do {
-        try await sleep()
+        try await nap()  // a ManualClock sleep: it ends when the test advances the clock
         return "woke"
     } catch {
         return "\(type(of: error))"

@@ -53,6 +53,16 @@ final class DebouncedSearch: Reactor<DebouncedSearch.Action, DebouncedSearch.Mut
 struct ReactorTesterTests {
     let clock = ManualClock()
 
+    /// Types `query` (the tester checks the query change) and lets its 300 ms debounce pass:
+    /// the search's results are what the reactor publishes next.
+    func typePastDebounce(_ query: String,
+                          into tester: ReactorTester<DebouncedSearch.Action, DebouncedSearch.Mutation, DebouncedSearch.State>,
+                          line: UInt = #line) async {
+        tester.send(.type(query), { $0.query = query }, line: line)
+        await clock.waitForSleepers(line: line)
+        await clock.advance(by: .milliseconds(300), line: line)
+    }
+
     @Test("debounce: quick typing searches once, 300 ms after the last keystroke")
     func debounce() async {
         let tester = ReactorTester(DebouncedSearch(clock: clock))
@@ -87,9 +97,7 @@ struct ReactorTesterTests {
     func unassertedStateFails() async {
         await withKnownIssue {
             let tester = ReactorTester(DebouncedSearch(clock: clock))
-            tester.send(.type("cu")) { $0.query = "cu" }
-            await clock.waitForSleepers()
-            await clock.advance(by: .milliseconds(300))
+            await typePastDebounce("cu", into: tester)
             await withSafetyNet { await tester.reactor.waitUntilIdle() }
         } matching: { issue in
             let text = message(of: issue)
@@ -147,9 +155,7 @@ struct ReactorTesterTests {
     func unreceivedBeforeSend() async {
         await withKnownIssue {
             let tester = ReactorTester(DebouncedSearch(clock: clock))
-            tester.send(.type("gs")) { $0.query = "gs" }
-            await clock.waitForSleepers()
-            await clock.advance(by: .milliseconds(300))
+            await typePastDebounce("gs", into: tester)
             await withSafetyNet { await tester.reactor.waitUntilIdle() }
             tester.send(.fail) { $0.results = ["gs25 sinsa"]; $0.alert.value = "search failed" }
         } matching: { message(of: $0).hasPrefix("1 published state was not asserted before send(fail):") }
@@ -217,9 +223,7 @@ extension ReactorTesterTests {
     @Test("send checks the last state an action published, not the first")
     func sendChecksTheLastState() async {
         let tester = ReactorTester(DebouncedSearch(clock: clock))
-        tester.send(.type("cu")) { $0.query = "cu" }
-        await clock.waitForSleepers()
-        await clock.advance(by: .milliseconds(300))
+        await typePastDebounce("cu", into: tester)
         await tester.receive { $0.results = ["cu gangnam", "cu yeoksam"] }
         tester.send(.clear) {  // publishes twice: the query cleared, then the results
             $0.query = ""
@@ -247,9 +251,7 @@ extension ReactorTesterTests {
         let reports = CallCounter()
         await withKnownIssue {
             let tester = ReactorTester(DebouncedSearch(clock: clock))
-            tester.send(.type("cu")) { $0.query = "cu" }
-            await clock.waitForSleepers()
-            await clock.advance(by: .milliseconds(300))
+            await typePastDebounce("cu", into: tester)
             await withSafetyNet { await tester.reactor.waitUntilIdle() }
             await tester.finish()
         } matching: { issue in
@@ -282,9 +284,7 @@ extension ReactorTesterTests {
     @Test("exhaustive: a received state that is not the expected one fails at once, with its diff")
     func exhaustiveReceiveMismatch() async {
         let tester = ReactorTester(DebouncedSearch(clock: clock))
-        tester.send(.type("cu")) { $0.query = "cu" }
-        await clock.waitForSleepers()
-        await clock.advance(by: .milliseconds(300))
+        await typePastDebounce("cu", into: tester)
         await withKnownIssue {
             await tester.receive { $0.results = ["cu gangnam"] }
         } matching: { issue in

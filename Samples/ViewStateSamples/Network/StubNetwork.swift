@@ -139,7 +139,7 @@ public final class StubNetwork: @unchecked Sendable {
     /// Sends a request and returns the body; throws the failure. Cancelling the awaiting task
     /// ends the request at once with `CancellationError`.
     public func send(_ method: Method, _ path: String) async throws -> Data {
-        let index = RequestIndex()
+        let index = LockedSlot<Int>()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 index.value = record(method, path) { continuation.resume(with: $0) }

@@ -36,7 +36,7 @@ package final class ReplyQueue<Value: Sendable>: @unchecked Sendable {
     /// Makes a request and waits for its reply. Cancelling the waiting task ends the request at
     /// once with `CancellationError`; a later release of it does nothing.
     package func next() async throws -> Value {
-        let index = RequestIndex()
+        let index = LockedSlot<Int>()  // set inside the continuation, read by the cancellation handler
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 index.value = enqueue { continuation.resume(with: $0) }
@@ -71,21 +71,5 @@ package final class ReplyQueue<Value: Sendable>: @unchecked Sendable {
             }
             if ready { continuation.resume() }
         }
-    }
-}
-
-/// The index of a request made inside a continuation, for its cancellation handler, which may
-/// run on another thread before or after it is set.
-package final class RequestIndex: @unchecked Sendable {
-    // @unchecked: `stored` is read and written only under `lock`.
-    private let lock = NSLock()
-    private var stored: Int?
-
-    package init() {}
-
-    /// The request's index, once it has been made.
-    package var value: Int? {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue } }
     }
 }
