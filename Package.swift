@@ -1,7 +1,7 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// ViewStateKit has no package dependencies: only the standard library, Foundation,
+// ViewStateKit is MIT-licensed (see LICENSE). It has no package dependencies: only the standard library, Foundation,
 // Dispatch and the toolchain's test frameworks (XCTest and Swift Testing, used only by
 // ViewStateKitTesting). Benchmarks/ is a separate package.
 let package = Package(
