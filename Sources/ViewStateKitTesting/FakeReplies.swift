@@ -62,7 +62,10 @@ public final class FakeReplies<Value: Sendable>: Sendable {
     }
 
     private func release(_ index: Int, _ result: Result<Value, any Error>, _ site: CallSite) {
-        guard !queue.release(index, with: result) else { return }
+        let resumed = WorkScope()
+        let released = resumed.run { queue.release(index, with: result) }
+        WorkScope.settleLater(resumed)  // the next clock advance lets the resumed work rest first
+        guard !released else { return }
         let made = requestCount
         site.fail(index < made
             ? "FakeReplies: request \(index) was already answered (or cancelled)."

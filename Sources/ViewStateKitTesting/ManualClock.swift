@@ -4,19 +4,34 @@ import Foundation
 /// timeouts without real time. Conforms to `Clock`, so code takes `any Clock<Duration>` and
 /// gets `ContinuousClock()` in the app and a ``ManualClock`` in tests.
 ///
+/// ```swift
+/// let clock = ManualClock()
+/// let tester = ReactorTester(TimerReactor(clock: clock))
+/// await tester.send(.start) { $0.isRunning = true }
+/// await clock.advance(by: .seconds(2))           // two ticks, each driven to its end
+/// await tester.receive(.tick) { $0.seconds = 1 }
+/// await tester.receive(.tick) { $0.seconds = 2 }
+/// ```
+///
 /// - `sleep(until:)` suspends until an advance reaches the deadline (at once when it already
 ///   has), and throws `CancellationError` when its task is cancelled.
-/// - `await advance(by:)` wakes the sleepers it reaches one at a time, in deadline order (then
-///   in the order they fell asleep), moving ``now`` to each one's deadline, and lets the woken
-///   work run until it settles before it goes on: work that sleeps again inside the window is
-///   woken again by the same advance, so one `advance(by: .seconds(5))` drives five chained
-///   one-second sleeps. Woken work on the main actor (reactor effects, R8) runs in wake order.
+/// - `await advance(by:)` follows rule **R9**: it wakes the sleepers it reaches one at a time,
+///   in deadline order (equal deadlines in the order their sleeps began), moving ``now`` to
+///   each one's deadline, and lets the woken work run until it rests before it moves on —
+///   whatever that work awaits in the meantime inside the test process: the main actor,
+///   another actor, a detached task, a `FakeReplies` reply, a reactor's `Send`. Work that
+///   sleeps again inside the window is woken again by the same advance, so one
+///   `advance(by: .seconds(5))` drives five chained one-second sleeps, and each sleep is
+///   counted from the deadline that woke it, as on a real clock. Work that waits on real time
+///   (`Task.sleep`, `ContinuousClock`) or is still running after ``SafetyNet``'s limit fails
+///   the test at the advance, instead of moving on with a wrong timeline.
 /// - `await run()` advances until nothing sleeps; `expectNoSleepers()` fails the test when a
 ///   sleep is left pending, e.g. at the end of a test.
-/// - `waitForSleepers(_:)` waits until the work under test has started sleeping, so an
-///   advance cannot come too early. It gives up, failing the test, after ``SafetyNet``'s limit.
+/// - `waitForSleepers(_:)` waits until work the test started outside the library (a plain
+///   `Task`) has started sleeping; `await tester.send` and `advance` need no such wait.
 ///
-/// Safe from any task.
+/// What "rests" means, and what an advance cannot see, is in the TestingScreens article
+/// (rule R9). Safe from any task.
 public final class ManualClock: Clock, @unchecked Sendable {
     // @unchecked: every mutable property is read and written only under `lock`.
 
@@ -53,10 +68,6 @@ public final class ManualClock: Clock, @unchecked Sendable {
     private var lastID = 0
     private var cancelledIDs: Set<Int> = []
     private var sleeperWaiters: [(count: Int, resume: CheckedContinuation<Void, Never>)] = []
-    /// Sleepers woken by an advance whose `sleep` has not returned yet, with the advance waiting.
-    private var waking: [Int: Gate] = [:]
-    /// Counts sleeps started and woken, so an advance can tell when woken work has settled.
-    private var activity = 0
 
     /// A clock at time zero.
     public init() {}
@@ -86,7 +97,6 @@ public final class ManualClock: Clock, @unchecked Sendable {
                     if cancelledIDs.remove(id) != nil { return .failure(CancellationError()) }
                     if deadline <= current { return .success(()) }
                     sleepers.append(Sleeper(id: id, deadline: deadline, wake: continuation))
-                    activity += 1
                     return nil
                 }
                 if let outcome { continuation.resume(with: outcome) }
@@ -102,11 +112,7 @@ public final class ManualClock: Clock, @unchecked Sendable {
             }
             sleeper?.wake.resume(throwing: CancellationError())
         }
-        let advance = lock.withLock {
-            _ = cancelledIDs.remove(id)
-            return waking.removeValue(forKey: id)
-        }
-        advance?.end(true)
+        lock.withLock { _ = cancelledIDs.remove(id) }
     }
 
     /// Returns once at least `count` tasks are sleeping on the clock, or fails the test after
@@ -144,7 +150,7 @@ public final class ManualClock: Clock, @unchecked Sendable {
     }
 
     /// Moves the clock forward by `duration`, waking every sleeper whose deadline it reaches,
-    /// including sleeps the woken work starts inside the window.
+    /// including sleeps the woken work starts inside the window (rule R9).
     public func advance(by duration: Duration, isolation: isolated (any Actor)? = #isolation,
                         fileID: String = #fileID, filePath: StaticString = #filePath,
                         line: UInt = #line, column: UInt = #column) async {
@@ -152,20 +158,27 @@ public final class ManualClock: Clock, @unchecked Sendable {
     }
 
     /// Moves the clock to `instant` (never backwards), waking sleepers one at a time in deadline
-    /// order and letting each one's work settle before the next.
+    /// order and letting each one's work run until it rests before the next (rule R9). Work a
+    /// `FakeReplies` release resumed is let rest first, so it sleeps from the time it was
+    /// released at.
     public func advance(to instant: Instant, isolation: isolated (any Actor)? = #isolation,
                         fileID: String = #fileID, filePath: StaticString = #filePath,
                         line: UInt = #line, column: UInt = #column) async {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        guard await WorkScope.settleReleasedWork(within: SafetyNet.defaultLimit) else {
+            return site.fail("advance: work resumed by a FakeReplies release was still running after "
+                             + "\(SafetyNet.defaultLimit) of real time, so the clock did not move.")
+        }
         while let sleeper = nextSleeper(upTo: instant) {
-            let resumed = await wait(within: SafetyNet.defaultLimit) { gate in
-                lock.withLock { waking[sleeper.id] = gate }
-                sleeper.wake.resume()
+            let woken = WorkScope()
+            woken.run { sleeper.wake.resume() }
+            let outcome = await woken.settle(within: SafetyNet.defaultLimit)
+            let when = sleeper.deadline.offset
+            if outcome == .stillRunning {
+                return site.fail("advance: the work woken at \(when) was still running after \(SafetyNet.defaultLimit) "
+                                 + "of real time: is it busy forever, or waiting for something outside the test "
+                                 + "process (a real network, a Dispatch queue)? The clock stopped at \(when).")
             }
-            if !resumed {
-                return CallSite(fileID: fileID, filePath: filePath, line: line, column: column).fail(
-                    "advance: a woken sleeper did not resume within \(SafetyNet.defaultLimit) of real time.")
-            }
-            await settle()
         }
     }
 
@@ -198,35 +211,19 @@ public final class ManualClock: Clock, @unchecked Sendable {
         return false
     }
 
-    /// Removes and returns the earliest sleeper due by `instant` (the first to fall asleep among
-    /// equal deadlines), moving the clock to its deadline; with none due, moves the clock to
-    /// `instant` in the same step, so a sleep that starts meanwhile is never left behind.
+    /// Removes and returns the earliest sleeper due by `instant` (the first to begin sleeping
+    /// among equal deadlines), moving the clock to its deadline; with none due, moves the clock
+    /// to `instant` in the same step, so a sleep that starts meanwhile is never left behind.
     private func nextSleeper(upTo instant: Instant) -> Sleeper? {
         lock.withLock {
-            guard let index = sleepers.indices.min(by: { sleepers[$0].deadline < sleepers[$1].deadline }),
+            guard let index = sleepers.indices.min(by: { (sleepers[$0].deadline, sleepers[$0].id) < (sleepers[$1].deadline, sleepers[$1].id) }),
                   sleepers[index].deadline <= instant else {
                 current = max(current, instant)
                 return nil
             }
             let sleeper = sleepers.remove(at: index)
             current = max(current, sleeper.deadline)
-            activity += 1
             return sleeper
-        }
-    }
-
-    /// Lets woken work run until it settles: its next step on the caller's actor, and what it
-    /// starts on other executors (a sleep it registers again). Yields through the global
-    /// executor until ten rounds in a row see no sleep start (at most 500 rounds); no real time
-    /// passes. Work that takes longer than that to sleep again is woken by the next advance.
-    private func settle(isolation: isolated (any Actor)? = #isolation) async {
-        var quietRounds = 0
-        var seen = lock.withLock { activity }
-        for _ in 0..<500 where quietRounds < 10 {
-            await Task.detached { await Task.yield() }.value
-            let now = lock.withLock { activity }
-            quietRounds = now == seen ? quietRounds + 1 : 0
-            seen = now
         }
     }
 }

@@ -5,15 +5,19 @@ import ViewStateKit
 ///
 /// ```swift
 /// let tester = ReactorTester(SearchReactor())
-/// tester.send(.type("cu")) { $0.query = "cu"; $0.isLoading = true }
-/// await tester.receive { $0.results = ["CU Gangnam"] }
+/// await tester.send(.type("cu")) { $0.query = "cu"; $0.isLoading = true }
+/// await tester.receive(.setResults(["CU Gangnam"])) { $0.results = ["CU Gangnam"] }
 /// await tester.receive { $0.isLoading = false }
 /// ```
 ///
-/// `send` runs an action and checks the state it leaves against the previous state with your
-/// change applied. `receive` waits — on the reactor's own work, never on a clock — for the next
-/// state an asynchronous effect publishes, and checks it the same way; it fails at once when no
-/// effect is running and no state arrived. Exhaustive (the default): every published state must
+/// `await send` runs an action, checks the state it leaves against the previous state with
+/// your change applied, and returns once the effects the action started have started — each
+/// has run until it waits for something the test drives (a `ManualClock` sleep, a
+/// `FakeReplies` reply) or has ended (rule R9) — so the test can advance a clock or release a
+/// reply next, with no wait in between. `receive` waits — on the reactor's own work, never on
+/// a clock — for the next state an asynchronous effect publishes, and checks it the same way;
+/// `receive(_ mutation:)` and `receive(where:)` check the mutation that produced it too. It
+/// fails at once when no effect is running and no state arrived. Exhaustive (the default): every published state must
 /// be asserted, in order, and when the tester is freed (or at `finish()`) a state nobody asserted
 /// or an effect still running fails the test. Pulses are part of the state, so an unasserted
 /// pulse fails too. `exhaustive: false` checks only what the test says: `send` and `receive`
@@ -37,7 +41,11 @@ public final class ReactorTester<Action, Mutation, State: Equatable> {
     private let exhaustive: Bool
     private let timeLimit: Duration
     private let creation: CallSite
-    private var unasserted: [State] = []
+    /// Published states not asserted yet, each with the mutation that produced it (`nil` for a
+    /// state set directly, as a stubbed reactor's).
+    private var unasserted: [(mutation: Mutation?, state: State)] = []
+    /// Mutations heard and not yet paired with their published state, oldest first.
+    private var mutations: [Mutation] = []
     private var token: ObservationToken?
     private let signal = Signal()
     private var isFinished = false
@@ -56,13 +64,17 @@ public final class ReactorTester<Action, Mutation, State: Equatable> {
         token = reactor.state.observe { [unowned self] published in
             defer { isReplay = false }
             guard !isReplay else { return }
-            unasserted.append(published)
+            let mutation = mutations.isEmpty ? nil : mutations.removeFirst()
+            unasserted.append((mutation, published))
             signal.fire()
         }
+        reactor.observeMutations { [weak self] in self?.mutations.append($0) }
     }
 
-    /// Sends `action` and checks the state its synchronous mutations leave: the previous state
-    /// with `update` applied (no `update`: unchanged).
+    /// Sends `action`, checks the state its synchronous mutations leave — the previous state
+    /// with `update` applied (no `update`: unchanged) — and returns once the effects it started
+    /// have started: each has run until it waits for something the test drives, or has ended
+    /// (rule R9). States those effects publish meanwhile are left for ``receive(_:fileID:filePath:line:column:)``.
     /// - Parameters:
     ///   - action: the action to send to the reactor.
     ///   - update: the change the action makes, applied to a copy of the previous state:
@@ -72,13 +84,18 @@ public final class ReactorTester<Action, Mutation, State: Equatable> {
     ///   - line: the line a failure is reported at; the caller's unless given.
     ///   - column: the column a failure is reported at; the caller's unless given.
     public func send(_ action: Action, _ update: ((inout State) -> Void)? = nil,
-                     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+                     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         accountForSkipped(before: "send(\(action))", at: site)
-        reactor.send(action)
-        let actual = unasserted.last ?? state
+        let effects = WorkScope()
+        effects.run { reactor.send(action) }
+        let actual = unasserted.last?.state ?? state
         unasserted.removeAll()
         check(actual, after: "send(\(action))", update, at: site)
+        if await effects.settle(within: SafetyNet.defaultLimit) == .stillRunning {
+            site.fail("send(\(action)): its effects were still running after \(SafetyNet.defaultLimit) of real time, without "
+                      + "waiting for the test: is one busy forever, or waiting for something outside the test process?")
+        }
     }
 
     /// Waits for the next state an asynchronous effect publishes and checks it: the previous
@@ -93,28 +110,65 @@ public final class ReactorTester<Action, Mutation, State: Equatable> {
     ///   - column: the column a failure is reported at; the caller's unless given.
     public func receive(_ update: ((inout State) -> Void)? = nil,
                         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async {
-        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        await receive(nil, update, CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Waits for the next state an asynchronous effect publishes and checks both the mutation
+    /// that produced it, which must match `matches`, and the state, as
+    /// ``receive(_:fileID:filePath:line:column:)`` does. Exhaustive: the next published state's
+    /// mutation must match, or the test fails showing the mutation that arrived. Not
+    /// exhaustive: states whose mutation does not match are skipped.
+    /// - Parameters:
+    ///   - matches: whether a mutation is the one expected: `{ if case .failed = $0 { true } else { false } }`.
+    ///   - update: the change the mutation makes, applied to a copy of the previous state.
+    ///   - fileID: the file ID a failure is reported at; the caller's unless given.
+    ///   - filePath: the file path a failure is reported at; the caller's unless given.
+    ///   - line: the line a failure is reported at; the caller's unless given.
+    ///   - column: the column a failure is reported at; the caller's unless given.
+    public func receive(where matches: @escaping (Mutation) -> Bool, _ update: ((inout State) -> Void)? = nil,
+                        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async {
+        let expected = MutationMatch(describe: "a mutation matching the test's predicate", matches: matches)
+        await receive(expected, update, CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// The state checks of ``receive(_:fileID:filePath:line:column:)``, for a given expected
+    /// mutation or none.
+    private func receive(_ expectedMutation: MutationMatch<Mutation>?, _ update: ((inout State) -> Void)?,
+                         _ site: CallSite) async {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeLimit)  // the safety net, across every wake below
+        let step = expectedMutation.map { "receive(\($0.describe))" } ?? "receive"
         while true {
             while unasserted.isEmpty {
                 guard reactor.hasRunningWork else {
-                    site.fail("receive: no state arrived and no effect is running.\n" + expectedChange(update))
+                    site.fail("\(step): no state arrived and no effect is running.\n" + expectedChange(update))
                     return
                 }
                 guard await nextStateOrIdle(within: clock.now.duration(to: deadline)) else {
-                    site.fail("receive: no state arrived within \(timeLimit) of real time, and an effect is still "
+                    site.fail("\(step): no state arrived within \(timeLimit) of real time, and an effect is still "
                               + "running: is it waiting for a reply the test has not released?\n" + expectedChange(update))
                     return
                 }
             }
-            let actual = unasserted.removeFirst()
+            let (mutation, actual) = unasserted.removeFirst()
+            let mutationMatches = expectedMutation.map { expected in mutation.map(expected.matches) ?? false } ?? true
             if exhaustive {
-                return check(actual, after: "receive", update, at: site)
+                if !mutationMatches, let expectedMutation {
+                    site.fail("\(step): the next state came from a different mutation (expected → actual):\n"
+                              + "  mutation: \(expectedMutation.describe) → \(mutation.map(ValueDiff.describe) ?? "(none: the state was set directly)")")
+                }
+                return check(actual, after: step, update, at: site)
+            }
+            guard mutationMatches else {
+                state = actual  // skipped, as a non-exhaustive test may
+                continue
             }
             let expected = applying(update)
             state = actual
-            if expected == actual { return }
+            if expected == actual || expectedMutation != nil {
+                if expected != actual { check(actual, after: step, { _ in }, expecting: expected, at: site) }
+                return
+            }
         }
     }
 
@@ -155,7 +209,7 @@ public final class ReactorTester<Action, Mutation, State: Equatable> {
     private func accountForSkipped(before step: String, at site: CallSite) {
         guard let last = unasserted.last else { return }
         if exhaustive { site.fail(unassertedMessage("before \(step)")) }
-        state = last
+        state = last.state
         unasserted.removeAll()
     }
 
@@ -163,15 +217,18 @@ public final class ReactorTester<Action, Mutation, State: Equatable> {
         var lines = ["\(unasserted.count) published state\(unasserted.count == 1 ? " was" : "s were") not asserted \(when):"]
         var previous = state
         for (index, next) in unasserted.enumerated() {
-            lines.append("  [\(index)] changed (previous → published):")
-            lines += ValueDiff.lines(previous, next).map { "      " + $0 }
-            previous = next
+            let source = next.mutation.map { " by mutation \(ValueDiff.describe($0))" } ?? ""
+            lines.append("  [\(index)] changed\(source) (previous → published):")
+            let changes = ValueDiff.lines(previous, next.state)
+            lines += (changes.isEmpty ? ["(no change)"] : changes).map { "      " + $0 }
+            previous = next.state
         }
         return lines.joined(separator: "\n")
     }
 
-    private func check(_ actual: State, after step: String, _ update: ((inout State) -> Void)?, at site: CallSite) {
-        let expected = applying(update)
+    private func check(_ actual: State, after step: String, _ update: ((inout State) -> Void)?,
+                       expecting given: State? = nil, at site: CallSite) {
+        let expected = given ?? applying(update)
         state = actual
         guard expected != actual else { return }
         let diff = ValueDiff.lines(expected, actual).map { "  " + $0 }
@@ -203,6 +260,31 @@ public final class ReactorTester<Action, Mutation, State: Equatable> {
         }
         defer { idle.cancel() }
         return await wait(within: limit) { gate in signal.arm(gate) }
+    }
+}
+
+/// The mutation a `receive` expects: how to show it, and whether one matches.
+private struct MutationMatch<Mutation> {
+    let describe: String
+    let matches: (Mutation) -> Bool
+}
+
+extension ReactorTester where Mutation: Equatable {
+    /// Waits for the next state an asynchronous effect publishes and checks both the mutation
+    /// that produced it, which must equal `mutation`, and the state, as
+    /// ``receive(_:fileID:filePath:line:column:)`` does. A different mutation fails the test,
+    /// showing both. Not exhaustive: states from other mutations are skipped.
+    /// - Parameters:
+    ///   - mutation: the mutation expected next: `.tick`.
+    ///   - update: the change it makes, applied to a copy of the previous state.
+    ///   - fileID: the file ID a failure is reported at; the caller's unless given.
+    ///   - filePath: the file path a failure is reported at; the caller's unless given.
+    ///   - line: the line a failure is reported at; the caller's unless given.
+    ///   - column: the column a failure is reported at; the caller's unless given.
+    public func receive(_ mutation: Mutation, _ update: ((inout State) -> Void)? = nil,
+                        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async {
+        let expected = MutationMatch(describe: ValueDiff.describe(mutation), matches: { $0 == mutation })
+        await receive(expected, update, CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 }
 

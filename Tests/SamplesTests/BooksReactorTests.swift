@@ -107,15 +107,15 @@ struct BooksReactorTests {
     @Test("an unknown series number or book id changes nothing; so do actions before the list loads")
     func unknownIDs() async throws {
         let tester = ReactorTester(makeReactor())
-        tester.send(.selectSeries(1))
-        tester.send(.toggleSummary(bookId: 11))
-        tester.send(.load)
+        await tester.send(.selectSeries(1))
+        await tester.send(.toggleSummary(bookId: 11))
+        await tester.send(.load)
         await tester.receive {
             $0.series = .presenting(self.series)
             $0.selectedSeries = 1
         }
-        tester.send(.selectSeries(9))
-        tester.send(.toggleSummary(bookId: 999))
+        await tester.send(.selectSeries(9))
+        await tester.send(.toggleSummary(bookId: 999))
         #expect(saved == nil)
     }
 
@@ -125,7 +125,7 @@ struct BooksReactorTests {
         let network = StubNetwork(deliveryQueue: nil, clock: clock)
         network.plan(.delayed(.seconds(3)))
         let tester = ReactorTester(BooksReactor(api: StoreAPI(network: network), store: store))
-        tester.send(.load)
+        await tester.send(.load)
         await clock.waitForSleepers()
         await clock.advance(by: .milliseconds(2_999))
         #expect(tester.reactor.currentState.series == .loading)
@@ -143,7 +143,7 @@ struct BooksReactorTests {
         network.requestTimeout = .seconds(10)
         network.plan(.delayed(.seconds(60)))
         let tester = ReactorTester(BooksReactor(api: StoreAPI(network: network), store: store))
-        tester.send(.load)
+        await tester.send(.load)
         await clock.waitForSleepers()
         await clock.advance(by: .seconds(10))
         await tester.receive { $0.series = .failed(LoadFailure(.timeout, "books took too long to answer")) }

@@ -58,7 +58,7 @@ struct ReactorTesterTests {
     func typePastDebounce(_ query: String,
                           into tester: ReactorTester<DebouncedSearch.Action, DebouncedSearch.Mutation, DebouncedSearch.State>,
                           line: UInt = #line) async {
-        tester.send(.type(query), { $0.query = query }, line: line)
+        await tester.send(.type(query), { $0.query = query }, line: line)
         await clock.waitForSleepers(line: line)
         await clock.advance(by: .milliseconds(300), line: line)
     }
@@ -66,10 +66,10 @@ struct ReactorTesterTests {
     @Test("debounce: quick typing searches once, 300 ms after the last keystroke")
     func debounce() async {
         let tester = ReactorTester(DebouncedSearch(clock: clock))
-        tester.send(.type("c")) { $0.query = "c" }
+        await tester.send(.type("c")) { $0.query = "c" }
         await clock.waitForSleepers()
         await clock.advance(by: .milliseconds(200))
-        tester.send(.type("cu")) { $0.query = "cu" }
+        await tester.send(.type("cu")) { $0.query = "cu" }
         await clock.waitForSleepers()
         await clock.advance(by: .milliseconds(299))
         #expect(tester.reactor.hasRunningWork, "still waiting: 1 ms to go")
@@ -80,17 +80,17 @@ struct ReactorTesterTests {
     @Test("clear cancels the sleeping search; nothing arrives afterwards")
     func clearCancels() async {
         let tester = ReactorTester(DebouncedSearch(clock: clock))
-        tester.send(.type("gs")) { $0.query = "gs" }
-        tester.send(.clear) { $0.query = "" }
+        await tester.send(.type("gs")) { $0.query = "gs" }
+        await tester.send(.clear) { $0.query = "" }
         #expect(!tester.reactor.hasRunningWork)
         await clock.advance(by: .seconds(1))
         await tester.finish()
     }
 
     @Test("a pulse is asserted like any other change")
-    func pulse() {
+    func pulse() async {
         let tester = ReactorTester(DebouncedSearch(clock: clock))
-        tester.send(.fail) { $0.alert.value = "search failed" }
+        await tester.send(.fail) { $0.alert.value = "search failed" }
     }
 
     @Test("the tester of the tester: an unasserted state change fails the test")
@@ -108,18 +108,18 @@ struct ReactorTesterTests {
 
     @Test("an effect still running at the end fails the test")
     func runningEffectFails() async {
-        withKnownIssue {
+        await withKnownIssue {
             let tester = ReactorTester(DebouncedSearch(clock: clock))
-            tester.send(.type("cu")) { $0.query = "cu" }
+            await tester.send(.type("cu")) { $0.query = "cu" }
         } matching: { message(of: $0).hasPrefix("An effect is still running at the end of the test") }
     }
 
     @Test("a wrong expectation shows the field diff, at the caller's line")
-    func wrongExpectation() {
+    func wrongExpectation() async {
         let tester = ReactorTester(DebouncedSearch(clock: clock))
         let line = #line + 2
-        withKnownIssue {
-            tester.send(.fail) { $0.alert.value = "oops" }
+        await withKnownIssue {
+            await tester.send(.fail) { $0.alert.value = "oops" }
         } matching: { issue in
             let text = message(of: issue)
             return issue.sourceLocation?.line == line
@@ -129,13 +129,13 @@ struct ReactorTesterTests {
     }
 
     @Test("a change the action did not make fails, and so does forgetting one it did")
-    func missingOrExtraChange() {
+    func missingOrExtraChange() async {
         let tester = ReactorTester(DebouncedSearch(clock: clock))
-        withKnownIssue {
-            tester.send(.clear) { $0.results = ["x"] }
+        await withKnownIssue {
+            await tester.send(.clear) { $0.results = ["x"] }
         } matching: { message(of: $0).contains(#"results: ["x"] → []"#) }
-        withKnownIssue {
-            tester.send(.fail)
+        await withKnownIssue {
+            await tester.send(.fail)
         } matching: { message(of: $0).contains(#"alert: "" → "search failed""#) }
     }
 
@@ -157,19 +157,19 @@ struct ReactorTesterTests {
             let tester = ReactorTester(DebouncedSearch(clock: clock))
             await typePastDebounce("gs", into: tester)
             await withSafetyNet { await tester.reactor.waitUntilIdle() }
-            tester.send(.fail) { $0.results = ["gs25 sinsa"]; $0.alert.value = "search failed" }
+            await tester.send(.fail) { $0.results = ["gs25 sinsa"]; $0.alert.value = "search failed" }
         } matching: { message(of: $0).hasPrefix("1 published state was not asserted before send(fail):") }
     }
 
     @Test("not exhaustive: only what the test asks about is checked")
     func notExhaustive() async {
         let tester = ReactorTester(DebouncedSearch(clock: clock), exhaustive: false)
-        tester.send(.fail) { $0.alert.value = "search failed" }
-        tester.send(.type("c")) { $0.query = "c" }
+        await tester.send(.fail) { $0.alert.value = "search failed" }
+        await tester.send(.type("c")) { $0.query = "c" }
         await clock.waitForSleepers()
         await clock.advance(by: .milliseconds(300))
         await withSafetyNet { await tester.reactor.waitUntilIdle() }
-        tester.send(.type("gs")) { $0.query = "gs" }  // the "c" results arrived unasserted: skipped
+        await tester.send(.type("gs")) { $0.query = "gs" }  // the "c" results arrived unasserted: skipped
         #expect(tester.state.results == ["cu gangnam", "cu yeoksam"])
         await clock.waitForSleepers()
         await clock.advance(by: .milliseconds(300))
@@ -225,7 +225,7 @@ extension ReactorTesterTests {
         let tester = ReactorTester(DebouncedSearch(clock: clock))
         await typePastDebounce("cu", into: tester)
         await tester.receive { $0.results = ["cu gangnam", "cu yeoksam"] }
-        tester.send(.clear) {  // publishes twice: the query cleared, then the results
+        await tester.send(.clear) {  // publishes twice: the query cleared, then the results
             $0.query = ""
             $0.results = []
         }
@@ -235,7 +235,7 @@ extension ReactorTesterTests {
     func receiveWhenWorkEndsQuietly() async {
         let reactor = QuietFetch()
         let tester = ReactorTester(reactor, timeLimit: .seconds(60))
-        tester.send(.fetch)
+        await tester.send(.fetch)
         let release = Task {
             await reactor.replies.waitForRequests(1)
             reactor.replies.succeed(0, with: nil)
@@ -266,14 +266,14 @@ extension ReactorTesterTests {
         let tester = ReactorTester(DebouncedSearch(clock: clock))
         tester.reactor.send(.type("cu"))  // behind the tester's back: two states it never checked
         tester.reactor.send(.fail)
-        withKnownIssue {
-            tester.send(.clear) { $0.query = "" }
+        await withKnownIssue {
+            await tester.send(.clear) { $0.query = "" }
         } matching: { issue in
             message(of: issue) == """
                 2 published states were not asserted before send(clear):
-                  [0] changed (previous → published):
+                  [0] changed by mutation .setQuery("cu") (previous → published):
                       query: "" → "cu"
-                  [1] changed (previous → published):
+                  [1] changed by mutation .setAlert("search failed") (previous → published):
                       alert: "" → "search failed"
                 """
         }

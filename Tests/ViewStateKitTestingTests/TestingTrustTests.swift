@@ -104,11 +104,11 @@ struct TestingTrustTests {
         await withKnownIssue {
             let tester = ReactorTester(DebouncedSearch(clock: clock))
             weakTester = tester
-            tester.send(.type("cu")) { $0.query = "cu" }
+            await tester.send(.type("cu")) { $0.query = "cu" }
             await clock.waitForSleepers()
             await clock.advance(by: .milliseconds(300))
             await tester.receive { $0.results = ["cu gangnam", "cu yeoksam"] }
-            tester.send(.type("gs")) { $0.query = "gs" }  // a new search, left sleeping
+            await tester.send(.type("gs")) { $0.query = "gs" }  // a new search, left sleeping
         } matching: { message(of: $0).hasPrefix("An effect is still running at the end of the test") }
         #expect(weakTester == nil)
     }
@@ -117,7 +117,7 @@ struct TestingTrustTests {
     func receiveTimeLimit() async {
         let reply = HeldReply()
         let tester = ReactorTester(HeldSearch(replies: ["cu": reply]), timeLimit: .milliseconds(50))
-        tester.send(.search("cu"))
+        await tester.send(.search("cu"))
         await withKnownIssue {
             await tester.receive { $0.results = ["cu gangnam"] }
         } matching: { issue in
@@ -133,7 +133,7 @@ struct TestingTrustTests {
         let reply = HeldReply()
         let reactor = HeldSearch(replies: ["cu": reply])
         let tester = ReactorTester(reactor, timeLimit: .milliseconds(50))
-        tester.send(.search("cu"))
+        await tester.send(.search("cu"))
         await withKnownIssue {
             await tester.finish()
         } matching: { message(of: $0).hasPrefix("finish: effects still running after 0.05 seconds of real time") }
@@ -146,7 +146,7 @@ struct TestingTrustTests {
         for round in 0..<200 {
             let reply = HeldReply()
             let tester = ReactorTester(HeldSearch(replies: ["cu": reply]))
-            tester.send(.search("cu"))
+            await tester.send(.search("cu"))
             reply.release(["round \(round)"])
             await tester.receive { $0.results = ["round \(round)"] }
             guard tester.state.results == ["round \(round)"] else { break }  // failed: one report is enough
@@ -175,8 +175,8 @@ struct TestingTrustTests {
         let reply = HeldReply()
         let reactor = HeldSearch(replies: ["cu": reply])
         let tester = ReactorTester(reactor)
-        tester.send(.search("cu"))
-        tester.send(.stop)
+        await tester.send(.search("cu"))
+        await tester.send(.stop)
         #expect(!reactor.hasRunningWork, "cancelled work is not running work")
         reply.release(["late"])
         await tester.finish()

@@ -81,7 +81,7 @@ struct DocumentationExamples {
     func counterTester() async {
         let clock = ManualClock()
         let tester = ReactorTester(CounterReactor(clock: clock))
-        tester.send(.increase) { $0.isLoading = true }
+        await tester.send(.increase) { $0.isLoading = true }
         await clock.waitForSleepers()
         await clock.advance(by: .milliseconds(500))
         await tester.receive { $0.value = 1 }

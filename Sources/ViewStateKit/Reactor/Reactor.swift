@@ -122,12 +122,25 @@ open class Reactor<Action, Mutation, State> {
     ///   - name: starts every line, in brackets: `[trace search] …`.
     ///   - sink: receives each line; `print` unless given.
     public final func trace(_ name: String, to sink: @escaping (String) -> Void = { print($0) }) {
-        tracer = ReactorTracer(name: name, sink: sink)
+        guard let tracer else { return tracer = ReactorTracer(name: name, sink: sink) }
+        tracer.name = name
+        tracer.sink = sink
     }
 
     /// Stops tracing: no more lines are written.
     public final func stopTracing() {
-        tracer = nil
+        tracer?.sink = nil
+        if tracer?.isListening == false { tracer = nil }
+    }
+
+    /// Calls `observer` with each mutation, just before the state it produced is published:
+    /// how `ReactorTester` pairs each published state with its mutation. One observer at a
+    /// time; `nil` stops it. Takes the traced path, so tracing lines are written only when
+    /// ``trace(_:to:)`` asked for them.
+    package final func observeMutations(_ observer: ((Mutation) -> Void)?) {
+        if tracer == nil, observer != nil { tracer = ReactorTracer(name: "", sink: nil) }
+        tracer?.mutationObserver = observer.map { observer in { ($0 as? Mutation).map(observer) } }
+        if tracer?.isListening == false { tracer = nil }
     }
 
     /// Sets and publishes `newState` without running `mutate`/`reduce`; only while stubbed (R7).

@@ -1,27 +1,38 @@
 /// What a traced reactor writes: each action and how it ran, each mutation with the fields it
 /// changed, each effect's start, cancel and finish. Made by `Reactor.trace(_:to:)`; a reactor
-/// that is not traced has none and pays one `nil` check per action and per mutation.
+/// that is not traced has none and pays one `nil` check per action and per mutation. The
+/// testing module's `ReactorTester` uses the same path to hear each mutation
+/// (``mutationObserver``), with or without lines written.
 @MainActor
 @usableFromInline
 final class ReactorTracer {
-    private let name: String
-    private let sink: (String) -> Void
+    /// Starts every line, in brackets.
+    var name: String
+    /// Receives each line; `nil` while only a ``mutationObserver`` listens.
+    var sink: ((String) -> Void)?
+    /// Called with each mutation before the state it produced is published.
+    var mutationObserver: ((Any) -> Void)?
     /// The action being processed, as written: what a queued action waits behind.
     private var running: String?
     /// The effect whose mutation is being reduced, as written.
     var effect: String?
 
-    init(name: String, sink: @escaping (String) -> Void) {
+    init(name: String, sink: ((String) -> Void)?) {
         self.name = name
         self.sink = sink
     }
 
-    private func write(_ text: String) {
-        sink(TraceLine.make(name, text))
+    /// Whether anything listens: a tracer with neither sink nor observer is dropped.
+    var isListening: Bool { sink != nil || mutationObserver != nil }
+
+    private func write(_ text: @autoclosure () -> String) {
+        guard let sink else { return }
+        sink(TraceLine.make(name, text()))
     }
 
     @usableFromInline
     func run(_ action: Any, fromQueue: Bool) {
+        guard sink != nil else { return }
         let text = ValueDiff.describe(action)
         running = text
         write("action \(text) (\(fromQueue ? "ran from the queue" : "ran at once"))")
@@ -44,6 +55,8 @@ final class ReactorTracer {
 
     @usableFromInline
     func mutation(_ mutation: Any, from old: Any, to new: Any) {
+        mutationObserver?(mutation)
+        guard sink != nil else { return }
         write("mutation \(ValueDiff.describe(mutation))" + (effect.map { " from effect \($0)" } ?? ""))
         let changes = ValueDiff.changes(old, new)
         if changes.isEmpty { write("  (no change)") }

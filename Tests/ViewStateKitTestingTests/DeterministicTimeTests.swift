@@ -1,0 +1,202 @@
+import Testing
+import ViewStateKit
+@testable import ViewStateKitTesting
+
+/// TCA's timer case study: a toggle starts a timer that ticks every second until toggled off.
+@MainActor
+final class TickingTimer: Reactor<TickingTimer.Action, TickingTimer.Mutation, TickingTimer.State> {
+    enum Action { case toggle }
+    enum Mutation: Equatable, Sendable { case setRunning(Bool), tick }
+    struct State: Equatable { var isRunning = false; var seconds = 0 }
+
+    let clock: any Clock<Duration>
+
+    init(clock: any Clock<Duration>) {
+        self.clock = clock
+        super.init(initialState: State())
+    }
+
+    override func mutate(action: Action) -> Effect<Mutation> {
+        guard !currentState.isRunning else { return .merge(.cancel(id: "timer"), .mutation(.setRunning(false))) }
+        return .merge(.mutation(.setRunning(true)), .run(id: "timer") { [clock] send in
+            while (try? await clock.sleep(for: .seconds(1))) != nil {
+                await send(.tick)
+            }
+        })
+    }
+
+    override func reduce(state: State, mutation: Mutation) -> State {
+        var state = state
+        switch mutation {
+        case .setRunning(let isRunning): state.isRunning = isRunning
+        case .tick: state.seconds += 1
+        }
+        return state
+    }
+}
+
+/// Three repeating timers started by one action: A and C every 2 s, B every 3 s. Each tick
+/// records its name and the clock's time.
+@MainActor
+final class ThreeTimers: Reactor<ThreeTimers.Action, ThreeTimers.Mutation, [String]> {
+    enum Action { case start }
+    enum Mutation: Equatable, Sendable { case tick(String) }
+
+    let clock: ManualClock
+
+    init(clock: ManualClock) {
+        self.clock = clock
+        super.init(initialState: [])
+    }
+
+    override func mutate(action: Action) -> Effect<Mutation> {
+        .merge(timer("A", every: .seconds(2)), timer("B", every: .seconds(3)), timer("C", every: .seconds(2)))
+    }
+
+    private func timer(_ name: String, every period: Duration) -> Effect<Mutation> {
+        .run(id: name) { [clock] send in
+            while (try? await clock.sleep(for: period)) != nil {
+                await send(.tick("\(name)@\(clock.now.offset.components.seconds)"))
+            }
+        }
+    }
+
+    override func reduce(state: [String], mutation: Mutation) -> [String] {
+        switch mutation {
+        case .tick(let tick): state + [tick]
+        }
+    }
+}
+
+/// An actor-isolated fake service: each call answers the next number.
+actor CountingService {
+    private var calls = 0
+
+    func next() -> Int {
+        calls += 1
+        return calls
+    }
+}
+
+/// A polling screen: every second it makes fifty calls to a service on another actor, one of
+/// them from a detached task, then publishes their sum and the time it polled at.
+@MainActor
+final class Poller: Reactor<Poller.Action, Poller.Mutation, [String]> {
+    enum Action { case start }
+    enum Mutation: Equatable, Sendable { case polled(sum: Int, at: Int64) }
+
+    let clock: ManualClock
+    let service = CountingService()
+
+    init(clock: ManualClock) {
+        self.clock = clock
+        super.init(initialState: [])
+    }
+
+    override func mutate(action: Action) -> Effect<Mutation> {
+        .run(id: "poll") { [clock, service] send in
+            while (try? await clock.sleep(for: .seconds(1))) != nil {
+                var sum = await Task.detached { await service.next() }.value
+                for _ in 1..<50 { sum += await service.next() }
+                await send(.polled(sum: sum, at: clock.now.offset.components.seconds))
+            }
+        }
+    }
+
+    override func reduce(state: [String], mutation: Mutation) -> [String] {
+        switch mutation {
+        case .polled(let sum, let time): state + ["\(sum)@\(time)"]
+        }
+    }
+}
+
+@Suite("Deterministic time: ManualClock advances (R9) and ReactorTester.send")
+@MainActor
+struct DeterministicTimeTests {
+    /// How many times each deterministic case repeats inside one run.
+    static let repetitions = 1_000
+
+    @Test("R9: one advance drives a chained-sleep timer to every tick, the same in 1,000 repetitions")
+    func chainedSleepTimer() async {
+        var outcomes: [[Int]: Int] = [:]
+        for _ in 0..<Self.repetitions {
+            let clock = ManualClock()
+            let timer = TickingTimer(clock: clock)
+            var seen: [Int] = []
+            let token = timer.state.observe { seen.append($0.seconds) }
+            let tester = ReactorTester(timer, exhaustive: false)
+            await tester.send(.toggle) { $0.isRunning = true }
+            await clock.advance(by: .seconds(5))
+            await tester.send(.toggle) { $0.isRunning = false }
+            withExtendedLifetime(token) {}
+            outcomes[seen, default: 0] += 1
+            if outcomes.count > 1 { break }  // failed: one report is enough
+        }
+        #expect(outcomes == [[0, 0, 1, 2, 3, 4, 5, 5]: Self.repetitions])
+    }
+
+    @Test("R9: two periods tick in deadline order, equal deadlines in the order their sleeps began, the same in 1,000 repetitions")
+    func timersInDeadlineOrder() async {
+        var outcomes: [[String]: Int] = [:]
+        for _ in 0..<Self.repetitions {
+            let clock = ManualClock()
+            let timers = ThreeTimers(clock: clock)
+            await ReactorTester(timers, exhaustive: false).send(.start)
+            await clock.advance(by: .seconds(6))
+            outcomes[timers.currentState, default: 0] += 1
+            if outcomes.count > 1 { break }  // failed: one report is enough
+        }
+        // At 6 s, B (asleep since 3 s) began sleeping before A and C (asleep since 4 s).
+        #expect(outcomes == [["A@2", "C@2", "B@3", "A@4", "C@4", "B@6", "A@6", "C@6"]: Self.repetitions])
+    }
+
+    @Test("R9: work that awaits another actor and a detached task between sleeps is driven by each advance, the same in 1,000 repetitions")
+    func pollingAnActor() async {
+        var outcomes: [[String]: Int] = [:]
+        for _ in 0..<Self.repetitions {
+            let clock = ManualClock()
+            let poller = Poller(clock: clock)
+            await ReactorTester(poller, exhaustive: false).send(.start)
+            await clock.advance(by: .seconds(3))
+            await clock.advance(by: .seconds(2))
+            outcomes[poller.currentState, default: 0] += 1
+            if outcomes.count > 1 { break }  // failed: one report is enough
+        }
+        // Poll n sums calls 50(n-1)+1 … 50n, at n seconds: each sleep counts from the poll before it.
+        let expected = (1...5).map { poll in "\((50 * (poll - 1) + 1 ... 50 * poll).reduce(0, +))@\(poll)" }
+        #expect(outcomes == [expected: Self.repetitions])
+    }
+
+    @Test("R9: TCA's timer test, ported line for line: send, advance, receive each tick, send again, and nothing is left")
+    func timerToggleLikeTCA() async {
+        let clock = ManualClock()
+        let tester = ReactorTester(TickingTimer(clock: clock))
+        await tester.send(.toggle) { $0.isRunning = true }
+        await clock.advance(by: .seconds(1))
+        await tester.receive(.tick) { $0.seconds = 1 }
+        await clock.advance(by: .seconds(5))
+        for second in 2...6 {
+            await tester.receive(.tick) { $0.seconds = second }
+        }
+        await tester.send(.toggle) { $0.isRunning = false }
+    }
+
+    @Test("R9: an advance lets work resumed by a FakeReplies release rest first, so its next sleep counts from the release")
+    func releasedWorkRestsBeforeTimeMoves() async {
+        let clock = ManualClock()
+        let replies = FakeReplies<Int>()
+        let log = WakeLog()
+        let work = Task {
+            let value = try await replies.next()
+            for _ in 0..<20 { await log.add("busy") }  // hops to another actor before it sleeps
+            try await clock.sleep(for: .seconds(1))
+            await log.add("woke with \(value) at \(clock.now.offset)")
+        }
+        await replies.waitForRequests(1)
+        replies.succeed(0, with: 7)
+        await clock.advance(by: .seconds(1))
+        await withSafetyNet { _ = await work.result }
+        #expect(await log.names.last == "woke with 7 at 1.0 seconds")
+        clock.expectNoSleepers()
+    }
+}
