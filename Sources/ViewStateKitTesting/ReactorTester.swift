@@ -89,6 +89,7 @@ public final class ReactorTester<Action, Mutation, State: Equatable> {
         accountForSkipped(before: "send(\(action))", at: site)
         let effects = WorkScope()
         effects.run { reactor.send(action) }
+        reactor.workTasks.forEach(effects.adopt)
         let actual = unasserted.last?.state ?? state
         unasserted.removeAll()
         check(actual, after: "send(\(action))", update, at: site)

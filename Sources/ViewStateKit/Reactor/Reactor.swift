@@ -167,6 +167,10 @@ open class Reactor<Action, Mutation, State> {
         }
     }
 
+    /// The tasks of the asynchronous work the reactor holds, running or ending: a test follows
+    /// them until they rest.
+    package final var workTasks: [Task<Void, Never>] { Array(tasks.values) }
+
     /// `true` while asynchronous work is running and not cancelled: work that can still
     /// change the state. Cancelled work that has not ended yet does not count.
     public var hasRunningWork: Bool { !runningTokens.isEmpty }

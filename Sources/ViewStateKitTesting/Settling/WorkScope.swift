@@ -1,21 +1,39 @@
 import Foundation
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// The work one step of a test starts — the work a `ManualClock` advance wakes, the effects of
 /// a `ReactorTester.send`, the work a `FakeReplies` release resumes — followed until it rests.
 ///
-/// Work belongs to the scope when it is started inside ``run(_:)``, or by a job of the scope:
-/// each job it enqueues on the global executor (a nonisolated function, an actor, a detached
-/// task, a continuation it resumes) is counted and run on the main queue, in enqueue order, so
-/// the work runs one job at a time in a fixed order. Main-actor work is followed too: while any
-/// scope is open, a job enqueued on the global executor from the main queue belongs to the
-/// shared ``mainActor`` scope, which every open scope waits for.
+/// **What belongs to the scope.** Work started inside ``run(_:)``, and everything that work
+/// starts in turn:
+/// - each job it enqueues on the global executor (a nonisolated function, an actor's turn, a
+///   detached task, a continuation resumed there), seen through the runtime's global-enqueue
+///   hook (``ExecutorHooks``);
+/// - each task it has run or adopted (a reactor's effects), wherever that task goes next;
+/// - each main-actor job enqueued while one of its jobs runs (a task coming back to the main
+///   actor from an actor): such a job stands on the main queue between an opener and a closer
+///   that the running job enqueues when it starts and when it ends. Counted jobs run one at a
+///   time on the main queue, so these brackets never overlap, and what a main-actor job in a
+///   bracket enqueues belongs to the bracket's scopes: the main-actor work a job caused is
+///   followed, and nothing enqueued before it started.
 ///
-/// The work **rests** when none of its jobs is queued or running: every task of it has ended
+/// **How it runs.** Each counted job runs on the main queue, in enqueue order, with the main
+/// actor's executor as its current one, so a task's main-actor continuation runs in place,
+/// still followed: the scope's work runs one job at a time, in the same order on every run.
+///
+/// **When it rests.** When none of its jobs is queued or running: every task of it has ended
 /// or waits for something the test drives (a `ManualClock` sleep, a `FakeReplies` reply, a
-/// continuation the test resumes). Main-actor jobs themselves are not counted (the runtime gives
-/// them no hook), so ``settle(within:)`` drains the main queue behind them: it posts a marker
-/// after the last counted job and calls the work at rest when the marker runs with no job
-/// counted since.
+/// continuation the test resumes). Main-actor jobs themselves are not counted (the runtime
+/// gives them no hook), so ``settle(within:)`` drains the main queue behind them: it posts a
+/// marker after the last counted job and calls the work at rest when the marker runs with no
+/// job counted since. The markers run on the main queue, so settling costs one main-queue
+/// block each time the work's counted jobs all end, and one real-time safety net in all.
 final class WorkScope: @unchecked Sendable {
     // @unchecked: every mutable property is read and written only under `lock`.
     private let lock = NSLock()
@@ -23,9 +41,10 @@ final class WorkScope: @unchecked Sendable {
     private var pending = 0
     /// Counted jobs so far: what ``settle(within:)`` compares across a marker.
     private var counted = 0
-    /// Called, each once, when no counted job is pending: several settles may wait on one
-    /// scope (``mainActor``).
-    private var whenQuiet: [@Sendable () -> Void] = []
+    /// Ended when the work rests, while ``settle(within:)`` waits.
+    private var restGate: Gate?
+    /// The tasks of this scope's work, so their later jobs are followed wherever they start.
+    private var tasks: Set<UnsafeRawPointer> = []
     /// The one settling of this scope, once asked for.
     private var settling: Task<Outcome, Never>?
 
@@ -36,23 +55,30 @@ final class WorkScope: @unchecked Sendable {
         Self.openScopes.withLock { $0 += 1 }
     }
 
-    /// A scope shared by the open ones, or none: never opened or settled by itself.
-    private init(shared: Void) {}
-
-    /// Main-actor work, followed while any scope is open: every open scope waits for it too.
-    static let mainActor = WorkScope(shared: ())
+    /// A scope that is never opened: the marker of ``uncounted``.
+    private init(neverOpened: Void) {}
 
     /// The settling itself: what it enqueues (its own task, its marker's and its gates'
     /// resumptions) belongs to no scope, so settling is never mistaken for the work's activity.
-    static let uncounted = WorkScope(shared: ())
+    static let uncounted = WorkScope(neverOpened: ())
 
     /// Runs `body` on the current thread with this scope as the owner of every job it
     /// enqueues: `continuation.resume()`, `reactor.send(action)`.
     func run<T>(_ body: () throws -> T) rethrows -> T {
-        let previous = Self.current
-        Self.current = self
-        defer { Self.current = previous }
-        return try body()
+        try Self.owning([self]) { try body() }
+    }
+
+    /// Makes `task` part of this scope's work: its jobs are followed from now on, wherever it
+    /// runs (a reactor's effect, started on the main actor).
+    func adopt(_ task: Task<Void, Never>) {
+        remember(unsafeBitCast(task, to: UnsafeRawPointer.self))
+    }
+
+    /// Follows `task` from now on: the latest scope to see a task follows it (a task's address
+    /// may be reused once it has ended, so the newest owner is the one to trust).
+    private func remember(_ task: UnsafeRawPointer) {
+        lock.withLock { _ = tasks.insert(task) }
+        Self.taskOwners.withLock { $0[task] = self }
     }
 
     /// How settling ended.
@@ -78,85 +104,96 @@ final class WorkScope: @unchecked Sendable {
 
     /// ``settle(within:)``, run in a task of its own that no scope follows.
     private func settleUncounted(within limit: Duration) async -> Outcome {
-        defer { Self.openScopes.withLock { $0 -= 1 } }
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: limit)
-        let mainActor = Self.mainActor
-        while true {
-            for scope in [self, mainActor] {
-                let quiet = await wait(within: clock.now.duration(to: deadline)) { gate in
-                    scope.onQuiet { gate.end(true) }
-                }
-                guard quiet else { return .stillRunning }
-            }
-            // Counted so far, taken only while nothing is pending: a pending job could still
-            // enqueue main-actor work behind the marker.
-            guard let mark = quietCounts(with: mainActor) else { continue }
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                DispatchQueue.main.async {  // behind every main-actor job queued so far
-                    Self.uncounted.run { continuation.resume() }
-                }
-            }
-            if quietCounts(with: mainActor) == mark { return .rested }
+        defer { close() }
+        let rested = await wait(within: limit) { gate in
+            lock.withLock { restGate = gate }
+            postMarker()
         }
+        return rested ? .rested : .stillRunning
     }
 
-    /// The jobs counted so far by this scope and `other`, or `nil` while one of them is pending.
-    private func quietCounts(with other: WorkScope) -> [Int]? {
-        var counts: [Int] = []
-        for scope in [self, other] {
-            let (pending, counted) = scope.lock.withLock { (scope.pending, scope.counted) }
-            guard pending == 0 else { return nil }
-            counts.append(counted)
-        }
-        return counts
-    }
-
-    /// Calls `body` once no counted job is pending: at once when none is.
-    private func onQuiet(_ body: @escaping @Sendable () -> Void) {
-        let now: Bool = lock.withLock {
-            guard pending > 0 else { return true }
-            whenQuiet.append(body)
-            return false
-        }
-        if now { Self.uncounted.run(body) }
-    }
-
-    /// Counts `job` and runs it on the main queue, owned by this scope.
-    func runOnMainQueue(_ job: UnownedJob) {
-        lock.withLock {
-            pending += 1
-            counted += 1
-        }
+    /// Posts a marker behind every main-actor job queued so far, when no counted job is pending
+    /// (the count is read in the same step, so a job counted later always changes it). When the
+    /// marker runs with no job pending and none counted since, the work rests; when jobs were
+    /// counted and have all ended, another marker goes behind what they enqueued; while one is
+    /// pending, the job's end posts the next marker.
+    private func postMarker() {
+        guard let mark = lock.withLock({ pending == 0 && restGate != nil ? counted : nil }) else { return }
         DispatchQueue.main.async { [self] in
-            let previous = Self.current
-            Self.current = self
-            ExecutorHooks.runGlobalJob(job)
-            Self.current = previous
-            jobEnded()
+            let (rested, again): (Gate?, Bool) = lock.withLock {
+                guard pending == 0, restGate != nil else { return (nil, false) }
+                guard counted == mark else { return (nil, true) }
+                defer { restGate = nil }
+                return (restGate, false)
+            }
+            if again { postMarker() }
+            Self.uncounted.run { rested?.end(true) }
+        }
+    }
+
+    /// Counts `job` for each of `owners` and runs it on the main queue, owned by them.
+    static func runOnMainQueue(_ job: UnownedJob, owners: [WorkScope]) {
+        let isTask = jobTaskID(job) != 0
+        for owner in owners {
+            if isTask { owner.remember(unsafeBitCast(job, to: UnsafeRawPointer.self)) }
+            owner.lock.withLock {
+                owner.pending += 1
+                owner.counted += 1
+            }
+        }
+        DispatchQueue.main.async {
+            owning(owners) { ExecutorHooks.runGlobalJob(job) }
+            for owner in owners { owner.jobEnded() }
         }
     }
 
     private func jobEnded() {
-        let bodies: [@Sendable () -> Void] = lock.withLock {
-            pending -= 1
-            guard pending == 0 else { return [] }
-            defer { whenQuiet.removeAll() }
-            return whenQuiet
+        lock.withLock { pending -= 1 }
+        postMarker()
+    }
+
+    /// Ends following: the scope's tasks are let go of.
+    private func close() {
+        let tasks = lock.withLock { self.tasks }
+        Self.taskOwners.withLock { owners in
+            for task in tasks where owners[task] === self { owners[task] = nil }
         }
-        Self.uncounted.run { bodies.forEach { $0() } }
+        Self.openScopes.withLock { $0 -= 1 }
     }
 }
 
 extension WorkScope {
-    /// The scope whose job the current thread is running, or inside whose `run` it is.
-    fileprivate static var current: WorkScope? {
+    /// Runs `body` with `owners` owning every job it enqueues, and brackets the main-actor jobs
+    /// it enqueues between an opener and a closer on the main queue: what those jobs enqueue
+    /// belongs to `owners` too.
+    private static func owning<T>(_ owners: [WorkScope], _ body: () throws -> T) rethrows -> T {
+        let previous = current
+        let list = OwnerList(owners)
+        current = list
+        let bracketed = !owners.contains { $0 === uncounted }
+        if bracketed { DispatchQueue.main.async { openBracket.withLock { $0 = list } } }
+        defer {
+            current = previous
+            if bracketed { DispatchQueue.main.async { openBracket.withLock { if $0 === list { $0 = nil } } } }
+        }
+        return try body()
+    }
+
+    /// The scopes a thread's jobs belong to: set while a counted job runs, or inside `run`.
+    private final class OwnerList: @unchecked Sendable {
+        // @unchecked: immutable.
+        let scopes: [WorkScope]
+        init(_ scopes: [WorkScope]) { self.scopes = scopes }
+    }
+
+    private static var current: OwnerList? {
         get {
             guard let pointer = pthread_getspecific(threadKey) else { return nil }
-            return Unmanaged<WorkScope>.fromOpaque(pointer).takeUnretainedValue()
+            return Unmanaged<OwnerList>.fromOpaque(pointer).takeUnretainedValue()
         }
         set {
-            pthread_setspecific(threadKey, newValue.map { Unmanaged.passUnretained($0).toOpaque() })
+            if let old = pthread_getspecific(threadKey) { Unmanaged<OwnerList>.fromOpaque(old).release() }
+            pthread_setspecific(threadKey, newValue.map { Unmanaged.passRetained($0).toOpaque() })
         }
     }
 
@@ -166,8 +203,15 @@ extension WorkScope {
         return key
     }()
 
-    /// How many scopes are open: while none is, main-actor work is not followed.
+    /// How many scopes are open: while none is, no job is looked at twice.
     private static let openScopes = LockedValue(0)
+
+    /// The open scope that follows each task, by task.
+    private static let taskOwners = LockedValue<[UnsafeRawPointer: WorkScope]>([:])
+
+    /// The owners of the main-actor jobs that stand between an opener and its closer on the
+    /// main queue, while the main queue runs them.
+    private static let openBracket = LockedValue<OwnerList?>(nil)
 
     /// Set on the main queue, to tell a job enqueued from it (main-actor work) from others;
     /// `Thread.isMainThread` is not the test, as on Linux another thread may drain the main queue.
@@ -180,10 +224,18 @@ extension WorkScope {
     /// Work a `FakeReplies` release resumed, until the next advance lets it rest.
     private static let released = LockedValue<[WorkScope]>([])
 
-    /// Keeps `scope` until ``settleReleasedWork(within:)``: a release returns at once, and the
-    /// work it resumed must rest before a clock moves.
+    /// Settles `scope` in the background, and keeps it until it rests, for
+    /// ``settleReleasedWork(within:)``: a release returns at once, and the work it resumed must
+    /// rest before a clock moves. Settling at once closes the scope as soon as its work rests,
+    /// even in a test that never advances a clock.
     static func settleLater(_ scope: WorkScope) {
         released.withLock { $0.append(scope) }
+        _ = uncounted.run {
+            Task.detached {
+                _ = await scope.settle(within: SafetyNet.defaultLimit)
+                released.withLock { $0.removeAll { $0 === scope } }
+            }
+        }
     }
 
     /// Lets every scope kept by ``settleLater(_:)`` rest. Returns `false` when one was still
@@ -198,12 +250,23 @@ extension WorkScope {
         return rested
     }
 
-    /// The scope that owns a job being enqueued now: the current thread's scope, or — while
-    /// any scope is open — ``mainActor`` for a job enqueued from the main queue. `nil` for work
-    /// no scope follows, which then takes the runtime's own path.
-    static func ownerOfJobEnqueuedNow() -> WorkScope? {
-        if let scope = current { return scope }
-        guard openScopes.withLock({ $0 > 0 }), DispatchQueue.getSpecific(key: mainQueueKey) == true else { return nil }
-        return mainActor
+    /// The scopes that own `job`, being enqueued now; empty for work no scope follows, which
+    /// then takes the runtime's own path. The first of: the current thread's scopes (inside a
+    /// counted job or `run`); the scope that follows the task `job` is, or the task that starts
+    /// it; for a job enqueued from the main queue, the owners of the open bracket.
+    static func owners(of job: UnownedJob) -> [WorkScope] {
+        if let current { return current.scopes.contains { $0 === uncounted } ? [] : current.scopes }
+        guard openScopes.withLock({ $0 > 0 }) else { return [] }
+        let task = jobTaskID(job) != 0 ? unsafeBitCast(job, to: UnsafeRawPointer.self) : nil
+        let starter = withUnsafeCurrentTask { $0.map { unsafeBitCast($0, to: UnsafeRawPointer.self) } }
+        if let owner = taskOwners.withLock({ owners in task.flatMap { owners[$0] } ?? starter.flatMap { owners[$0] } }) {
+            return [owner]
+        }
+        guard DispatchQueue.getSpecific(key: mainQueueKey) == true else { return [] }
+        return openBracket.withLock { $0?.scopes } ?? []
     }
 }
+
+/// The id of the task `job` is, or 0 when it is not a task (an actor's turn, say).
+@_silgen_name("swift_task_getJobTaskId")
+private func jobTaskID(_ job: UnownedJob) -> UInt64
