@@ -12,6 +12,15 @@ struct CallSite {
     let line: UInt
     let column: UInt
 
+    /// The Swift Testing test running in the current task, as an id to compare; `nil` outside one.
+    static var currentTest: String? {
+        #if canImport(Testing)
+        return Test.current.map { "\($0.id)" }
+        #else
+        return nil
+        #endif
+    }
+
     /// Reports `message` as a failure at this call site: through Swift Testing inside a Swift
     /// Testing test, through XCTest otherwise.
     ///

@@ -125,8 +125,8 @@ struct ValueDiffDepthTests {
         let other = try #require(URL(string: "https://stores.example/2"))
         #expect(ValueDiff.lines(home, other) == ["value: https://stores.example/1 → https://stores.example/2"])
         let lines = ValueDiff.lines(Token(secret: "hunter2"), Token(secret: "swordfish"))
-        #expect(lines == ["value: not equal by ==, but no field differs (Token)"])
-        #expect(!lines.joined().contains("hunter2"))
+        #expect(lines == ["secret: changed (Token's description hides its value)"])
+        #expect(!lines.joined().contains("hunter2") && !lines.joined().contains("swordfish"))
     }
 
     @Test("multi-line strings are compared line by line; substrings are quoted")
@@ -139,7 +139,7 @@ struct ValueDiffDepthTests {
     @Test("the explanation is never empty: == false with no differing field, or equal text of two types")
     func neverEmpty() {
         #expect(ValueDiff.lines(Stubborn(), Stubborn()) == ["value: not equal by ==, but no field differs (Stubborn)"])
-        #expect(ValueDiff.lines(Float(1), Double(1)) == ["value: a Float → a Double: 1.0 → 1.0"])
+        #expect(ValueDiff.lines(Float(1), Double(1)) == ["value: 1.0 as Float → 1.0 as Double"])
     }
 
     @Test("expectNoDifference: one value, its fields, no sequence framing")
@@ -148,6 +148,79 @@ struct ValueDiffDepthTests {
         withKnownIssue {
             expectNoDifference(Row(id: 1, title: "a"), Row(id: 1, title: "b"))
         } matching: { message(of: $0) == "Values differ (expected → actual):\n  title: \"b\" → \"a\"" }
+    }
+}
+
+/// Four behaviours of swift-custom-dump's own tests.
+@Suite("Field-level diffs: what a description or mirror hides, substrings, namespaces, types")
+struct ValueDiffCustomDumpTests {
+    @Test("a field that a custom mirror hides is named when it changes, its value never shown")
+    func customMirrorHidesAField() {
+        let before = LoginState(email: "blob@example.com", password: "bl0bisawesome")
+        let after = LoginState(email: "blob@example.com", password: "bl0bisawesome!")
+        let lines = ValueDiff.lines(before, after)
+        #expect(lines == ["password: changed (LoginState's custom mirror hides it)"])
+        #expect(!lines.joined().contains("bl0b"))
+        #expect(ValueDiff.lines(Screen(login: before), Screen(login: after))
+                == ["login.password: changed (LoginState's custom mirror hides it)"])
+    }
+
+    @Test("a field that a description hides is named inside a larger value, its value never shown")
+    func descriptionHidesANestedField() {
+        let lines = ValueDiff.lines(Session(user: "blob", token: Token(secret: "a1")),
+                                    Session(user: "blob", token: Token(secret: "b2")))
+        #expect(lines == ["token.secret: changed (Token's description hides its value)"])
+    }
+
+    @Test("a multi-line substring is compared line by line, like a string")
+    func multiLineSubstring() {
+        let before = "intro\none\ntwo\nthree"
+        let after = "intro\none\nTWO\nthree"
+        #expect(ValueDiff.lines(before.dropFirst(6), after.dropFirst(6)) == [#"value line 2: "two" → "TWO""#])
+    }
+
+    @Test("a whole value of a nested type is named with its namespace, without its module")
+    func nestedTypeNames() {
+        #expect(ValueDiff.describe(Outer.Inner(x: 1)) == "Outer.Inner(x: 1)")
+        #expect(ValueDiff.lines([Outer.Inner(x: 1)], []) == ["value: [Outer.Inner(x: 1)] → []"])
+        #expect(ValueDiff.typeName(Outer.Inner.self) == "Outer.Inner")
+        #expect(ValueDiff.typeName([Outer.Inner].self) == "Array<Outer.Inner>")
+    }
+
+    @Test("values that print alike but differ in type are told apart, also inside AnyHashable and dictionaries")
+    func sameTextOtherType() {
+        #expect(ValueDiff.lines(AnyHashable(Float(29.99)), AnyHashable(Double(29.99)))
+                == ["value: 29.99 as Float → 29.99 as Double"])
+        let left: [String: Any] = ["price": Float(29.99)]
+        let right: [String: Any] = ["price": Double(29.99)]
+        #expect(ValueDiff.lines(left, right) == [#"["price"]: 29.99 as Float → 29.99 as Double"#])
+        #expect(ValueDiff.lines(AnyHashable(1), AnyHashable(2)) == ["value: 1 → 2"])
+    }
+}
+
+/// A login form whose custom mirror leaves the password out, as custom-dump's test does.
+struct LoginState: Equatable, CustomReflectable {
+    var email: String
+    var password: String
+
+    var customMirror: Mirror { Mirror(self, children: ["email": email]) }
+}
+
+/// A screen holding a login form.
+struct Screen: Equatable {
+    var login: LoginState
+}
+
+/// A session whose token redacts itself.
+struct Session: Equatable {
+    var user: String
+    var token: Token
+}
+
+/// A namespace with a nested type.
+enum Outer {
+    struct Inner: Equatable {
+        var x: Int
     }
 }
 

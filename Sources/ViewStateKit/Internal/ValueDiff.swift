@@ -1,3 +1,5 @@
+@_spi(Reflection) import Swift
+
 /// The fields in which two values differ, found with `Mirror`, one line each:
 /// `presenting.stores[1].name: "A" → "B"` (expected → actual).
 ///
@@ -9,8 +11,14 @@
 ///   `[1]: (missing) → x` and a removal `[2]: x → (missing)`, not as every later element
 ///   changed.
 /// - A value with its own `description` (a `Date`, a `URL`, a type that redacts a secret) is
-///   one leaf, shown by that description and never walked.
-/// - Multi-line strings are compared line by line; substrings are quoted like strings.
+///   one leaf, shown by that description and never walked. When that description, or a custom
+///   mirror, hides the field that changed, the field is named and its value is not shown:
+///   `token.secret: changed (Token's description hides its value)`.
+/// - Multi-line strings and substrings are compared line by line; substrings are quoted like
+///   strings.
+/// - A struct or class is named with the types it is nested in (`Outer.Inner(x: 1)`), without
+///   its module; values that print alike but differ in type say so (`29.99 as Float → 29.99 as
+///   Double`), also inside an `AnyHashable`.
 /// - A reference cycle is marked `(cycle)`, never followed.
 /// - The explanation is never empty: two values that differ with no differing field say so.
 ///
@@ -51,6 +59,10 @@ package struct ValueDiff {
 
     private mutating func compare(_ expected: Any, _ actual: Any, path: String, depth: Int) {
         if let equal = Self.isEqual(expected, actual), equal { return }
+        if let left = expected as? AnyHashable, type(of: expected) == AnyHashable.self,
+           let right = actual as? AnyHashable, type(of: actual) == AnyHashable.self {
+            return compare(left.base, right.base, path: path, depth: depth)
+        }
         if let left = expected as? any PulseValue, let right = actual as? any PulseValue {
             return comparePulses(left, right, path: path, depth: depth)
         }
@@ -100,10 +112,14 @@ package struct ValueDiff {
             guard !left.children.isEmpty, left.children.count == right.children.count else {
                 return leaf(path, expected, actual)
             }
+            let before = lines.count + omitted
             for (field, other) in zip(left.children, right.children) {
                 let label = field.label ?? "?"
                 let fieldPath = label.hasPrefix(".") ? path + label : Self.join(path, label)
                 compare(field.value, other.value, path: fieldPath, depth: depth + 1)
+            }
+            if lines.count + omitted == before, expected is any CustomReflectable {
+                hiddenChanges(expected, actual, path: path, hiddenBy: "custom mirror hides it")
             }
         default:
             leaf(path, expected, actual)
@@ -200,12 +216,93 @@ package struct ValueDiff {
     }
 
     private mutating func leaf(_ path: String, _ expected: Any, _ actual: Any) {
-        if let left = expected as? String, let right = actual as? String, left.contains("\n") || right.contains("\n") {
+        if let left = Self.text(expected), let right = Self.text(actual), left.contains("\n") || right.contains("\n") {
             return compareLines(left, right, path: path)
         }
         let (left, right) = (Self.describe(expected), Self.describe(actual))
-        guard left != right else { return }
-        add("\(Self.shown(path)): \(left) → \(right)")
+        guard left == right else { return add("\(Self.shown(path)): \(left) → \(right)") }
+        let (leftType, rightType) = (type(of: expected), type(of: actual))
+        if leftType != rightType {
+            return add("\(Self.shown(path)): \(left) as \(Self.typeName(leftType)) → \(right) as \(Self.typeName(rightType))")
+        }
+        guard Self.isEqual(expected, actual) == false else { return }
+        if expected is any CustomStringConvertible {
+            hiddenChanges(expected, actual, path: path, hiddenBy: "description hides its value")
+        } else if expected is any CustomReflectable {
+            hiddenChanges(expected, actual, path: path, hiddenBy: "custom mirror hides it")
+        }
+    }
+
+    /// A string or substring's text.
+    private static func text(_ value: Any) -> String? {
+        (value as? String) ?? (value as? Substring).map(String.init)
+    }
+
+    /// Names the stored fields in which two values of one type differ, without their values:
+    /// for a change that the type's `description` or custom mirror hides (a redacted secret).
+    private mutating func hiddenChanges(_ expected: Any, _ actual: Any, path: String, hiddenBy reason: String) {
+        let (lefts, rights) = (Self.storedFields(expected), Self.storedFields(actual))
+        guard lefts.count == rights.count else { return }
+        let owner = Self.typeName(type(of: expected))
+        for ((name, left), (_, right)) in zip(lefts, rights)
+        where Self.isEqual(left, right) == false || (Self.isEqual(left, right) == nil && Self.describe(left) != Self.describe(right)) {
+            add("\(Self.join(path, name)): changed (\(owner)'s \(reason))")
+        }
+    }
+
+    /// A struct's or class's stored fields, by name, as declared, whatever its custom mirror shows.
+    private static func storedFields(_ value: Any) -> [(String, Any)] {
+        func fields<Root>(_ value: Root) -> [(String, Any)] {
+            var fields: [(String, Any)] = []
+            // `.classType` (1 << 0 in the standard library), spelled by value: the static is not concurrency-safe.
+            let options = _EachFieldOptions(rawValue: Mirror(reflecting: value).displayStyle == .class ? 1 : 0)
+            _forEachFieldWithKeyPath(of: Root.self, options: options) { name, keyPath in
+                fields.append((String(cString: name), value[keyPath: keyPath]))
+                return true
+            }
+            return fields
+        }
+        return _openExistential(value, do: fields)
+    }
+
+    /// A type as a test author writes it: with the types it is nested in, without its module,
+    /// `Outer.Inner`; a type declared inside a function or privately reads as its own name.
+    package static func typeName(_ type: Any.Type) -> String {
+        var name = String(reflecting: type)
+        // `(unknown context at $1f2e).Inner` → `Inner`; `(Inner in _4A3B)` → `Inner`.
+        while let open = name.range(of: "(unknown context at "), let close = name[open.upperBound...].range(of: ").") {
+            name.removeSubrange(open.lowerBound..<close.upperBound)
+        }
+        while let open = name.range(of: "("), let separator = name[open.upperBound...].range(of: " in _"),
+              let close = name[separator.upperBound...].firstIndex(of: ")") {
+            name.replaceSubrange(open.lowerBound...close, with: name[open.upperBound..<separator.lowerBound])
+        }
+        // Every qualified name starts with its module: `Module.Outer.Inner` → `Outer.Inner`,
+        // in generic arguments too (`Swift.Array<Module.Row>` → `Array<Row>`).
+        var result = ""
+        var run: [Substring] = []
+        func endRun() {
+            result += (run.count > 1 ? run.dropFirst() : run[...]).joined(separator: ".")
+            run = []
+        }
+        var rest = name[...]
+        while let first = rest.first {
+            if first.isLetter || first == "_" || first.isNumber {
+                let identifier = rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+                run.append(identifier)
+                rest = rest[identifier.endIndex...]
+                if rest.first == ".", let next = rest.dropFirst().first, next.isLetter || next == "_" {
+                    rest = rest.dropFirst()
+                    continue
+                }
+                endRun()
+            } else {
+                result.append(first)
+                rest = rest.dropFirst()
+            }
+        }
+        endRun()
+        return result
     }
 
     /// A multi-line string, compared line by line: `text line 3: "old" → "new"`.
@@ -309,7 +406,7 @@ package struct ValueDiff {
             return "(\(parts(mirror.children, labelled: true)))"
         case .struct, .class:
             if let described = value as? any CustomStringConvertible { return described.description }
-            return "\(type(of: value))(\(parts(mirror.children, labelled: true)))"
+            return "\(typeName(type(of: value)))(\(parts(mirror.children, labelled: true)))"
         default:
             return String(describing: value)
         }
@@ -325,6 +422,35 @@ package struct ValueDiff {
 private extension Equatable {
     func isEqual(to other: Any) -> Bool? {
         (other as? Self).map { $0 == self }
+    }
+}
+
+private extension String {
+    /// This string with every occurrence of `target` replaced, without Foundation.
+    func replacingAll(_ target: String, with replacement: String) -> String {
+        var result = ""
+        var rest = self[...]
+        while let found = rest.range(of: target) {
+            result += rest[..<found.lowerBound] + replacement
+            rest = rest[found.upperBound...]
+        }
+        return result + rest
+    }
+
+    func range(of target: String) -> Range<Index>? {
+        self[...].range(of: target)
+    }
+}
+
+private extension Substring {
+    func range(of target: String) -> Range<Index>? {
+        guard !target.isEmpty else { return nil }
+        var start = startIndex
+        while start < endIndex {
+            if self[start...].hasPrefix(target) { return start..<index(start, offsetBy: target.count) }
+            start = index(after: start)
+        }
+        return nil
     }
 }
 

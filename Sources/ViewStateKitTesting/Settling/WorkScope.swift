@@ -221,32 +221,34 @@ extension WorkScope {
         return key
     }()
 
-    /// Work a `FakeReplies` release resumed, until the next advance lets it rest.
-    private static let released = LockedValue<[WorkScope]>([])
+    /// Work a `FakeReplies` release resumed, until it rests, with the Swift Testing test that
+    /// released it (`nil` outside one): an advance waits only for its own test's releases.
+    private static let released = LockedValue<[(scope: WorkScope, test: String?)]>([])
 
     /// Settles `scope` in the background, and keeps it until it rests, for
     /// ``settleReleasedWork(within:)``: a release returns at once, and the work it resumed must
     /// rest before a clock moves. Settling at once closes the scope as soon as its work rests,
     /// even in a test that never advances a clock.
     static func settleLater(_ scope: WorkScope) {
-        released.withLock { $0.append(scope) }
+        let test = CallSite.currentTest
+        released.withLock { $0.append((scope, test)) }
         _ = uncounted.run {
             Task.detached {
                 _ = await scope.settle(within: SafetyNet.defaultLimit)
-                released.withLock { $0.removeAll { $0 === scope } }
+                released.withLock { $0.removeAll { $0.scope === scope } }
             }
         }
     }
 
-    /// Lets every scope kept by ``settleLater(_:)`` rest. Returns `false` when one was still
-    /// running after `limit`.
+    /// Lets every scope kept by ``settleLater(_:)`` for the current test rest. Returns `false`
+    /// when one was still running after `limit`.
     static func settleReleasedWork(within limit: Duration) async -> Bool {
-        let scopes = released.withLock { $0 }
+        let test = CallSite.currentTest
+        let scopes = released.withLock { list in list.filter { test == nil || $0.test == nil || $0.test == test }.map(\.scope) }
         var rested = true
         for scope in scopes where await scope.settle(within: limit) == .stillRunning {
             rested = false
         }
-        released.withLock { list in list.removeAll { scope in scopes.contains { $0 === scope } } }
         return rested
     }
 
