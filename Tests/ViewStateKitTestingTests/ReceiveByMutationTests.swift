@@ -1,0 +1,174 @@
+import Testing
+import ViewStateKit
+@testable import ViewStateKitTesting
+
+/// Loads a page through a fake service and reports a failure with a mutation that changes
+/// nothing visible: only `receive(_ mutation:)` can tell it arrived.
+@MainActor
+final class PageLoader: Reactor<PageLoader.Action, PageLoader.Mutation, PageLoader.State> {
+    enum Action { case load }
+    enum Mutation: Equatable, Sendable { case setLoading(Bool), setItems([String]), logFailure(String) }
+    struct State: Equatable { var isLoading = false; var items: [String] = [] }
+
+    let replies: FakeReplies<[String]>
+
+    init(replies: FakeReplies<[String]>) {
+        self.replies = replies
+        super.init(initialState: State())
+    }
+
+    override func mutate(action: Action) -> Effect<Mutation> {
+        .merge(.mutation(.setLoading(true)), .run(id: "load") { [replies] send in
+            do {
+                await send(.setItems(try await replies.next()))
+            } catch {
+                await send(.logFailure("\(error)"))
+            }
+            await send(.setLoading(false))
+        })
+    }
+
+    override func reduce(state: State, mutation: Mutation) -> State {
+        var state = state
+        switch mutation {
+        case .setLoading(let isLoading): state.isLoading = isLoading
+        case .setItems(let items): state.items = items
+        case .logFailure: break  // logged elsewhere; the screen shows nothing new
+        }
+        return state
+    }
+}
+
+struct PageError: Error, CustomStringConvertible {
+    var description: String { "offline" }
+}
+
+@Suite("ReactorTester: receive by mutation, and send returns once effects have started")
+@MainActor
+struct ReceiveByMutationTests {
+    @Test("send returns once the effect waits for its reply: the test releases it with no wait in between")
+    func sendReturnsAfterEffectsStart() async {
+        let replies = FakeReplies<[String]>()
+        let tester = ReactorTester(PageLoader(replies: replies))
+        await tester.send(.load) { $0.isLoading = true }
+        #expect(replies.requestCount == 1, "the effect had asked before send returned")
+        replies.succeed(0, with: ["a", "b"])
+        await tester.receive(.setItems(["a", "b"])) { $0.items = ["a", "b"] }
+        await tester.receive(.setLoading(false)) { $0.isLoading = false }
+    }
+
+    @Test("send returns once a debounce sleeps: the test advances the clock with no wait in between")
+    func sendReturnsAfterTheEffectSleeps() async {
+        let clock = ManualClock()
+        let tester = ReactorTester(DebouncedSearch(clock: clock))
+        await tester.send(.type("cu")) { $0.query = "cu" }
+        #expect(clock.sleeperCount == 1)
+        await clock.advance(by: .milliseconds(300))
+        await tester.receive { $0.results = ["cu gangnam", "cu yeoksam"] }
+    }
+
+    @Test("receive(_ mutation:) checks the mutation: a failure that changes nothing is still received, by name")
+    func receiveAMutationThatChangesNothing() async {
+        let replies = FakeReplies<[String]>()
+        let tester = ReactorTester(PageLoader(replies: replies))
+        await tester.send(.load) { $0.isLoading = true }
+        replies.fail(0, with: PageError())
+        await tester.receive(.logFailure("offline"))
+        await tester.receive(.setLoading(false)) { $0.isLoading = false }
+    }
+
+    @Test("receive(_ mutation:) fails at the caller's line when another mutation arrived, showing both")
+    func receiveTheWrongMutation() async {
+        let replies = FakeReplies<[String]>()
+        let tester = ReactorTester(PageLoader(replies: replies))
+        await tester.send(.load) { $0.isLoading = true }
+        replies.fail(0, with: PageError())
+        let line = #line + 2
+        await withKnownIssue {
+            await tester.receive(.setItems([]))
+        } matching: { issue in
+            issue.sourceLocation?.line == line && message(of: issue) == """
+                receive(.setItems([])): the next state came from a different mutation (expected → actual):
+                  mutation: .setItems([]) → .logFailure("offline")
+                """
+        }
+        await tester.receive(.setLoading(false)) { $0.isLoading = false }
+    }
+
+    @Test("receive(where:) matches by a predicate; a mismatch fails, naming what arrived")
+    func receiveWhere() async {
+        let replies = FakeReplies<[String]>()
+        let tester = ReactorTester(PageLoader(replies: replies))
+        await tester.send(.load) { $0.isLoading = true }
+        replies.succeed(0, with: ["a"])
+        await tester.receive(where: { if case .setItems = $0 { true } else { false } }) { $0.items = ["a"] }
+        await withKnownIssue {
+            await tester.receive(where: { if case .logFailure = $0 { true } else { false } }) { $0.isLoading = false }
+        } matching: { message(of: $0).contains("mutation: a mutation matching the test's predicate → .setLoading(false)") }
+    }
+
+    @Test("exhaustive: a mutation that changed nothing must be received too, or the end check names it")
+    func unreceivedNoChangeMutation() async {
+        let replies = FakeReplies<[String]>()
+        await withKnownIssue {
+            let tester = ReactorTester(PageLoader(replies: replies))
+            await tester.send(.load) { $0.isLoading = true }
+            replies.fail(0, with: PageError())
+            await tester.receive(.setLoading(false)) { $0.isLoading = false }  // skips .logFailure
+        } matching: { issue in
+            // The mutation that arrived is named; the state it left, and the one left unreceived, fail too.
+            let text = message(of: issue)
+            return text.contains(#"mutation: .setLoading(false) → .logFailure("offline")"#)
+                || text.hasPrefix("State after receive(.setLoading(false)) is not as expected")
+                || text.hasPrefix("1 published state was not asserted at the end of the test")
+        }
+    }
+
+    @Test("not exhaustive: receive(_ mutation:) skips states from other mutations until its own")
+    func nonExhaustiveSkips() async {
+        let replies = FakeReplies<[String]>()
+        let tester = ReactorTester(PageLoader(replies: replies), exhaustive: false)
+        await tester.send(.load) { $0.isLoading = true }
+        replies.succeed(0, with: ["a"])
+        await tester.receive(.setLoading(false)) { $0.isLoading = false }
+        #expect(tester.state == PageLoader.State(isLoading: false, items: ["a"]))
+    }
+}
+
+@Suite("ImmediateClock")
+struct ImmediateClockTests {
+    @Test("a sleep ends at once and moves now to its deadline; now never goes back")
+    func sleepsEndAtOnce() async throws {
+        let clock = ImmediateClock()
+        try await clock.sleep(for: .seconds(5))
+        #expect(clock.now.offset == .seconds(5))
+        try await clock.sleep(until: .init(offset: .seconds(2)))
+        #expect(clock.now.offset == .seconds(5))
+        try await clock.sleep(for: .milliseconds(300))
+        #expect(clock.now.offset == .milliseconds(5_300))
+    }
+
+    @Test("a cancelled task's sleep throws CancellationError and leaves now alone")
+    func cancelledSleepThrows() async {
+        let clock = ImmediateClock()
+        let sleeper = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            do {
+                try await clock.sleep(for: .seconds(1))
+                return "woke"
+            } catch {
+                return "\(type(of: error))"
+            }
+        }
+        #expect(await sleeper.value == "CancellationError")
+        #expect(clock.now.offset == .zero)
+    }
+
+    @Test("a debounced search under an ImmediateClock searches as soon as it is typed")
+    @MainActor
+    func debounceWithImmediateClock() async {
+        let tester = ReactorTester(DebouncedSearch(clock: ImmediateClock()))
+        await tester.send(.type("gs")) { $0.query = "gs" }
+        await tester.receive { $0.results = ["gs25 sinsa"] }
+    }
+}
