@@ -126,7 +126,6 @@ struct BooksReactorTests {
         network.plan(.delayed(.seconds(3)))
         let tester = ReactorTester(BooksReactor(api: StoreAPI(network: network), store: store))
         await tester.send(.load)
-        await clock.waitForSleepers()
         await clock.advance(by: .milliseconds(2_999))
         #expect(tester.reactor.currentState.series == .loading)
         await clock.advance(by: .milliseconds(1))
@@ -144,7 +143,6 @@ struct BooksReactorTests {
         network.plan(.delayed(.seconds(60)))
         let tester = ReactorTester(BooksReactor(api: StoreAPI(network: network), store: store))
         await tester.send(.load)
-        await clock.waitForSleepers()
         await clock.advance(by: .seconds(10))
         await tester.receive { $0.series = .failed(LoadFailure(.timeout, "books took too long to answer")) }
         #expect(clock.now.offset == .seconds(10))

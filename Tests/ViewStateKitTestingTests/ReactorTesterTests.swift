@@ -59,7 +59,6 @@ struct ReactorTesterTests {
                           into tester: ReactorTester<DebouncedSearch.Action, DebouncedSearch.Mutation, DebouncedSearch.State>,
                           line: UInt = #line) async {
         await tester.send(.type(query), { $0.query = query }, line: line)
-        await clock.waitForSleepers(line: line)
         await clock.advance(by: .milliseconds(300), line: line)
     }
 
@@ -67,10 +66,8 @@ struct ReactorTesterTests {
     func debounce() async {
         let tester = ReactorTester(DebouncedSearch(clock: clock))
         await tester.send(.type("c")) { $0.query = "c" }
-        await clock.waitForSleepers()
         await clock.advance(by: .milliseconds(200))
         await tester.send(.type("cu")) { $0.query = "cu" }
-        await clock.waitForSleepers()
         await clock.advance(by: .milliseconds(299))
         #expect(tester.reactor.hasRunningWork, "still waiting: 1 ms to go")
         await clock.advance(by: .milliseconds(1))
@@ -166,7 +163,6 @@ struct ReactorTesterTests {
         let tester = ReactorTester(DebouncedSearch(clock: clock), exhaustive: false)
         await tester.send(.fail) { $0.alert.value = "search failed" }
         await tester.send(.type("c")) { $0.query = "c" }
-        await clock.waitForSleepers()
         await clock.advance(by: .milliseconds(300))
         await withSafetyNet { await tester.reactor.waitUntilIdle() }
         await tester.send(.type("gs")) { $0.query = "gs" }  // the "c" results arrived unasserted: skipped

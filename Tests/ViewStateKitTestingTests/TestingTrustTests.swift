@@ -105,7 +105,6 @@ struct TestingTrustTests {
             let tester = ReactorTester(DebouncedSearch(clock: clock))
             weakTester = tester
             await tester.send(.type("cu")) { $0.query = "cu" }
-            await clock.waitForSleepers()
             await clock.advance(by: .milliseconds(300))
             await tester.receive { $0.results = ["cu gangnam", "cu yeoksam"] }
             await tester.send(.type("gs")) { $0.query = "gs" }  // a new search, left sleeping

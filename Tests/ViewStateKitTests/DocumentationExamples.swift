@@ -82,7 +82,6 @@ struct DocumentationExamples {
         let clock = ManualClock()
         let tester = ReactorTester(CounterReactor(clock: clock))
         await tester.send(.increase) { $0.isLoading = true }
-        await clock.waitForSleepers()
         await clock.advance(by: .milliseconds(500))
         await tester.receive { $0.value = 1 }
         await tester.receive { $0.isLoading = false }

@@ -163,14 +163,16 @@ final class WorkScope: @unchecked Sendable {
 }
 
 extension WorkScope {
-    /// Runs `body` with `owners` owning every job it enqueues, and brackets the main-actor jobs
-    /// it enqueues between an opener and a closer on the main queue: what those jobs enqueue
+    /// Runs `body` with `owners` owning every job it enqueues and, on the main queue, brackets
+    /// the main-actor jobs it enqueues between an opener and a closer: what those jobs enqueue
     /// belongs to `owners` too.
     private static func owning<T>(_ owners: [WorkScope], _ body: () throws -> T) rethrows -> T {
         let previous = current
         let list = OwnerList(owners)
         current = list
-        let bracketed = !owners.contains { $0 === uncounted }
+        // Only from the main queue: brackets posted from there follow each other in order and
+        // never overlap (one posted from another thread could land inside another's).
+        let bracketed = !owners.contains { $0 === uncounted } && DispatchQueue.getSpecific(key: mainQueueKey) == true
         if bracketed { DispatchQueue.main.async { openBracket.withLock { $0 = list } } }
         defer {
             current = previous
