@@ -116,10 +116,20 @@ struct DeterministicTimeTests {
     /// How many times each deterministic case repeats inside one run.
     static let repetitions = 1_000
 
+    /// Runs `trial` `repetitions` times and counts each outcome; stops at the second distinct
+    /// one (a failure: one report is enough).
+    func outcomes<Outcome: Hashable>(of trial: () async -> Outcome) async -> [Outcome: Int] {
+        var outcomes: [Outcome: Int] = [:]
+        for _ in 0..<Self.repetitions {
+            outcomes[await trial(), default: 0] += 1
+            if outcomes.count > 1 { break }
+        }
+        return outcomes
+    }
+
     @Test("R9: one advance drives a chained-sleep timer to every tick, the same in 1,000 repetitions")
     func chainedSleepTimer() async {
-        var outcomes: [[Int]: Int] = [:]
-        for _ in 0..<Self.repetitions {
+        let seen = await outcomes {
             let clock = ManualClock()
             let timer = TickingTimer(clock: clock)
             var seen: [Int] = []
@@ -129,42 +139,37 @@ struct DeterministicTimeTests {
             await clock.advance(by: .seconds(5))
             await tester.send(.toggle) { $0.isRunning = false }
             withExtendedLifetime(token) {}
-            outcomes[seen, default: 0] += 1
-            if outcomes.count > 1 { break }  // failed: one report is enough
+            return seen
         }
-        #expect(outcomes == [[0, 0, 1, 2, 3, 4, 5, 5]: Self.repetitions])
+        #expect(seen == [[0, 0, 1, 2, 3, 4, 5, 5]: Self.repetitions])
     }
 
     @Test("R9: two periods tick in deadline order, equal deadlines in the order their sleeps began, the same in 1,000 repetitions")
     func timersInDeadlineOrder() async {
-        var outcomes: [[String]: Int] = [:]
-        for _ in 0..<Self.repetitions {
+        let ticks = await outcomes {
             let clock = ManualClock()
             let timers = ThreeTimers(clock: clock)
             await ReactorTester(timers, exhaustive: false).send(.start)
             await clock.advance(by: .seconds(6))
-            outcomes[timers.currentState, default: 0] += 1
-            if outcomes.count > 1 { break }  // failed: one report is enough
+            return timers.currentState
         }
         // At 6 s, B (asleep since 3 s) began sleeping before A and C (asleep since 4 s).
-        #expect(outcomes == [["A@2", "C@2", "B@3", "A@4", "C@4", "B@6", "A@6", "C@6"]: Self.repetitions])
+        #expect(ticks == [["A@2", "C@2", "B@3", "A@4", "C@4", "B@6", "A@6", "C@6"]: Self.repetitions])
     }
 
     @Test("R9: work that awaits another actor and a detached task between sleeps is driven by each advance, the same in 1,000 repetitions")
     func pollingAnActor() async {
-        var outcomes: [[String]: Int] = [:]
-        for _ in 0..<Self.repetitions {
+        let polls = await outcomes {
             let clock = ManualClock()
             let poller = Poller(clock: clock)
             await ReactorTester(poller, exhaustive: false).send(.start)
             await clock.advance(by: .seconds(1))
             await clock.advance(by: .seconds(1))
-            outcomes[poller.currentState, default: 0] += 1
-            if outcomes.count > 1 { break }  // failed: one report is enough
+            return poller.currentState
         }
         // Poll n sums calls 50(n-1)+1 … 50n, at n seconds: each sleep counts from the poll before it.
         let expected = (1...2).map { poll in "\((50 * (poll - 1) + 1 ... 50 * poll).reduce(0, +))@\(poll)" }
-        #expect(outcomes == [expected: Self.repetitions])
+        #expect(polls == [expected: Self.repetitions])
     }
 
     @Test("R9: TCA's timer test, ported line for line: send, advance, receive each tick, send again, and nothing is left")

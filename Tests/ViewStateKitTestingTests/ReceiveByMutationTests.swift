@@ -46,11 +46,18 @@ struct PageError: Error, CustomStringConvertible {
 @Suite("ReactorTester: receive by mutation, and send returns once effects have started")
 @MainActor
 struct ReceiveByMutationTests {
+    let replies = FakeReplies<[String]>()
+
+    /// A tester of a page loader whose load has been sent: its request waits for `replies`.
+    func loading(exhaustive: Bool = true) async -> ReactorTester<PageLoader.Action, PageLoader.Mutation, PageLoader.State> {
+        let tester = ReactorTester(PageLoader(replies: replies), exhaustive: exhaustive)
+        await tester.send(.load) { $0.isLoading = true }
+        return tester
+    }
+
     @Test("send returns once the effect waits for its reply: the test releases it with no wait in between")
     func sendReturnsAfterEffectsStart() async {
-        let replies = FakeReplies<[String]>()
-        let tester = ReactorTester(PageLoader(replies: replies))
-        await tester.send(.load) { $0.isLoading = true }
+        let tester = await loading()
         #expect(replies.requestCount == 1, "the effect had asked before send returned")
         replies.succeed(0, with: ["a", "b"])
         await tester.receive(.setItems(["a", "b"])) { $0.items = ["a", "b"] }
@@ -69,9 +76,7 @@ struct ReceiveByMutationTests {
 
     @Test("receive(_ mutation:) checks the mutation: a failure that changes nothing is still received, by name")
     func receiveAMutationThatChangesNothing() async {
-        let replies = FakeReplies<[String]>()
-        let tester = ReactorTester(PageLoader(replies: replies))
-        await tester.send(.load) { $0.isLoading = true }
+        let tester = await loading()
         replies.fail(0, with: PageError())
         await tester.receive(.logFailure("offline"))
         await tester.receive(.setLoading(false)) { $0.isLoading = false }
@@ -79,9 +84,7 @@ struct ReceiveByMutationTests {
 
     @Test("receive(_ mutation:) fails at the caller's line when another mutation arrived, showing both")
     func receiveTheWrongMutation() async {
-        let replies = FakeReplies<[String]>()
-        let tester = ReactorTester(PageLoader(replies: replies))
-        await tester.send(.load) { $0.isLoading = true }
+        let tester = await loading()
         replies.fail(0, with: PageError())
         let line = #line + 2
         await withKnownIssue {
@@ -97,9 +100,7 @@ struct ReceiveByMutationTests {
 
     @Test("receive(where:) matches by a predicate; a mismatch fails, naming what arrived")
     func receiveWhere() async {
-        let replies = FakeReplies<[String]>()
-        let tester = ReactorTester(PageLoader(replies: replies))
-        await tester.send(.load) { $0.isLoading = true }
+        let tester = await loading()
         replies.succeed(0, with: ["a"])
         await tester.receive(where: { if case .setItems = $0 { true } else { false } }) { $0.items = ["a"] }
         await withKnownIssue {
@@ -109,10 +110,8 @@ struct ReceiveByMutationTests {
 
     @Test("exhaustive: a mutation that changed nothing must be received too, or the end check names it")
     func unreceivedNoChangeMutation() async {
-        let replies = FakeReplies<[String]>()
         await withKnownIssue {
-            let tester = ReactorTester(PageLoader(replies: replies))
-            await tester.send(.load) { $0.isLoading = true }
+            let tester = await loading()
             replies.fail(0, with: PageError())
             await tester.receive(.setLoading(false)) { $0.isLoading = false }  // skips .logFailure
         } matching: { issue in
@@ -126,9 +125,7 @@ struct ReceiveByMutationTests {
 
     @Test("not exhaustive: receive(_ mutation:) skips states from other mutations until its own")
     func nonExhaustiveSkips() async {
-        let replies = FakeReplies<[String]>()
-        let tester = ReactorTester(PageLoader(replies: replies), exhaustive: false)
-        await tester.send(.load) { $0.isLoading = true }
+        let tester = await loading(exhaustive: false)
         replies.succeed(0, with: ["a"])
         await tester.receive(.setLoading(false)) { $0.isLoading = false }
         #expect(tester.state == PageLoader.State(isLoading: false, items: ["a"]))

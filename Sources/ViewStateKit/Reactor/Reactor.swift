@@ -22,6 +22,9 @@
 /// - R8: the work of `.run` runs on the main actor: works woken together run in the order
 ///   they were woken (a `ManualClock` wakes in deadline order), so their mutations arrive in a
 ///   defined order, the same on every run.
+/// - R9 (ViewStateKitTesting): a `ManualClock` advance wakes one sleeper at a time and lets its
+///   work run until it rests, whatever it awaits inside the test process, and
+///   `await ReactorTester.send` returns once the action's effects rest the same way.
 @MainActor
 open class Reactor<Action, Mutation, State> {
     /// The published state; bind or observe it.
