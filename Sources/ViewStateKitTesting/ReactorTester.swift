@@ -24,7 +24,7 @@ import ViewStateKit
 /// skip states the test did not ask about, and nothing is checked at the end.
 ///
 /// Every wait (`receive`, `finish`) ends on the reactor's own events; as a safety net it fails
-/// the test after `timeLimit` of real time (one second unless given), so a reply the test
+/// the test after `timeLimit` of real time (``SafetyNet/defaultLimit``, five seconds, unless given), so a reply the test
 /// forgot to release is a clear failure, not a hung `swift test`. A test may end on its last
 /// `receive` without `finish()`: an effect that has published everything runs to its end on
 /// the main actor before the test resumes (R8), so it is not "still running".

@@ -169,3 +169,41 @@ struct ImmediateClockTests {
         await tester.receive { $0.results = ["gs25 sinsa"] }
     }
 }
+
+/// An effect delivers `.first`; an observer that hears it sends an action whose mutation,
+/// `.second`, is reduced while the first state is still being delivered (C5 queues it).
+@MainActor
+final class FollowUp: Reactor<FollowUp.Action, FollowUp.Mutation, [String]> {
+    enum Action { case start, followUp }
+    enum Mutation: Equatable, Sendable { case first, second }
+
+    init() { super.init(initialState: []) }
+
+    override func mutate(action: Action) -> Effect<Mutation> {
+        switch action {
+        case .start: .run { send in await send(.first) }
+        case .followUp: .mutation(.second)
+        }
+    }
+
+    override func reduce(state: [String], mutation: Mutation) -> [String] {
+        state + ["\(mutation)"]
+    }
+}
+
+@Suite("ReactorTester pairs each state with its own mutation")
+@MainActor
+struct MutationPairingTests {
+    @Test("a mutation reduced during another state's delivery is paired with its own state, in order")
+    func reentrantMutationsPairInOrder() async {
+        let reactor = FollowUp()
+        let followUp = reactor.state.observe { [weak reactor] state in  // before the tester: it hears first
+            if state == ["first"] { reactor?.send(.followUp) }
+        }
+        let tester = ReactorTester(reactor)
+        await tester.send(.start)
+        await tester.receive(.first) { $0 = ["first"] }
+        await tester.receive(.second) { $0 = ["first", "second"] }
+        withExtendedLifetime(followUp) {}
+    }
+}
