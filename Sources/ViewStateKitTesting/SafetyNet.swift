@@ -79,18 +79,37 @@ func completes(within limit: Duration, _ operation: @escaping @Sendable () async
 
 /// Waits until whoever `arm` hands the gate to ends it (`true`), or until `limit` of real time
 /// has passed (`false`). `arm` runs at once, in the caller's isolation, and may end the gate
-/// at once.
+/// at once. The limit is a Dispatch timer, not a task: arming it wakes no thread, and it is
+/// cancelled when the gate ends first.
 func wait(within limit: Duration, isolation: isolated (any Actor)? = #isolation,
           until arm: (Gate) -> Void) async -> Bool {
     let gate = Gate()
     return await withCheckedContinuation { continuation in
         gate.start(continuation)
         arm(gate)
-        let timer = Task {
-            try? await Task.sleep(for: limit)  // the safety net: only a would-be hang reaches it
-            gate.end(false)
-        }
+        let timer = SafetyNetTimer { gate.end(false) }  // the safety net: only a would-be hang reaches it
+        timer.start(after: limit)
         gate.onEnd { timer.cancel() }
+    }
+}
+
+/// A Dispatch work item run once after a delay, unless cancelled first.
+final class SafetyNetTimer: @unchecked Sendable {
+    // @unchecked: `DispatchWorkItem` is safe to cancel from any thread; it is not marked so.
+    private let item: DispatchWorkItem
+
+    init(_ body: @escaping @Sendable () -> Void) {
+        item = DispatchWorkItem(block: body)
+    }
+
+    func start(after limit: Duration) {
+        let (seconds, attoseconds) = limit.components
+        let nanoseconds = max(0, seconds) * 1_000_000_000 + max(0, attoseconds) / 1_000_000_000
+        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(clamping: nanoseconds)), execute: item)
+    }
+
+    func cancel() {
+        item.cancel()
     }
 }
 

@@ -45,8 +45,6 @@ final class WorkScope: @unchecked Sendable {
     private var restGate: Gate?
     /// The tasks of this scope's work, so their later jobs are followed wherever they start.
     private var tasks: Set<UnsafeRawPointer> = []
-    /// The one settling of this scope, once asked for.
-    private var settling: Task<Outcome, Never>?
 
     /// A scope that follows work from now until ``settle(within:)`` returns.
     init() {
@@ -90,20 +88,10 @@ final class WorkScope: @unchecked Sendable {
     }
 
     /// Waits until the scope's work rests (see the type's description), or until `limit` of
-    /// real time has passed; then the scope lets go of its work. Every caller waits for the
-    /// same settling: the first call's limit applies.
-    func settle(within limit: Duration) async -> Outcome {
-        let task = lock.withLock {
-            if let settling { return settling }
-            let task = Self.uncounted.run { Task.detached { await self.settleUncounted(within: limit) } }
-            settling = task
-            return task
-        }
-        return await task.value
-    }
-
-    /// ``settle(within:)``, run in a task of its own that no scope follows.
-    private func settleUncounted(within limit: Duration) async -> Outcome {
+    /// real time has passed; then the scope lets go of its work. Waits in the caller's
+    /// isolation, so the wait itself enqueues nothing the scope could mistake for its work.
+    /// One caller: work several may wait for goes through ``settleLater(_:)``.
+    func settle(within limit: Duration, isolation: isolated (any Actor)? = #isolation) async -> Outcome {
         defer { close() }
         let rested = await wait(within: limit) { gate in
             lock.withLock { restGate = gate }
@@ -223,9 +211,9 @@ extension WorkScope {
         return key
     }()
 
-    /// Work a `FakeReplies` release resumed, until it rests, with the Swift Testing test that
-    /// released it (`nil` outside one): an advance waits only for its own test's releases.
-    private static let released = LockedValue<[(scope: WorkScope, test: String?)]>([])
+    /// Work a `FakeReplies` release resumed, settling until it rests, with the Swift Testing
+    /// test that released it (`nil` outside one): an advance waits only for its own test's.
+    private static let released = LockedValue<[(scope: ObjectIdentifier, settling: Task<Outcome, Never>, test: String?)]>([])
 
     /// Settles `scope` in the background, and keeps it until it rests, for
     /// ``settleReleasedWork(within:)``: a release returns at once, and the work it resumed must
@@ -233,12 +221,16 @@ extension WorkScope {
     /// even in a test that never advances a clock.
     static func settleLater(_ scope: WorkScope) {
         let test = CallSite.currentTest
-        released.withLock { $0.append((scope, test)) }
-        _ = uncounted.run {
-            Task.detached {
-                _ = await scope.settle(within: SafetyNet.defaultLimit)
-                released.withLock { $0.removeAll { $0.scope === scope } }
+        let id = ObjectIdentifier(scope)
+        released.withLock { released in  // appended before the settling can remove it
+            let settling = uncounted.run {
+                Task.detached {
+                    let outcome = await scope.settle(within: SafetyNet.defaultLimit)
+                    Self.released.withLock { $0.removeAll { $0.scope == id } }
+                    return outcome
+                }
             }
+            released.append((id, settling, test))
         }
     }
 
@@ -246,9 +238,11 @@ extension WorkScope {
     /// when one was still running after `limit`.
     static func settleReleasedWork(within limit: Duration) async -> Bool {
         let test = CallSite.currentTest
-        let scopes = released.withLock { list in list.filter { test == nil || $0.test == nil || $0.test == test }.map(\.scope) }
+        let settlings = released.withLock { list in
+            list.filter { test == nil || $0.test == nil || $0.test == test }.map(\.settling)
+        }
         var rested = true
-        for scope in scopes where await scope.settle(within: limit) == .stillRunning {
+        for settling in settlings where await settling.value == .stillRunning {
             rested = false
         }
         return rested
