@@ -22,9 +22,10 @@ import Foundation
 ///   another actor, a detached task, a `FakeReplies` reply, a reactor's `Send`. Work that
 ///   sleeps again inside the window is woken again by the same advance, so one
 ///   `advance(by: .seconds(5))` drives five chained one-second sleeps, and each sleep is
-///   counted from the deadline that woke it, as on a real clock. Work that waits on real time
-///   (`Task.sleep`, `ContinuousClock`) or is still running after ``SafetyNet``'s limit fails
-///   the test at the advance, instead of moving on with a wrong timeline.
+///   counted from the deadline that woke it, as on a real clock. Work still running after
+///   ``SafetyNet``'s limit fails the test at the advance, and the clock stops at that deadline.
+///   Work waiting on something outside the test process (a real network, a real clock, a
+///   Dispatch callback) cannot be seen: it rests, as far as the advance can tell.
 /// - `await run()` advances until nothing sleeps; `expectNoSleepers()` fails the test when a
 ///   sleep is left pending, e.g. at the end of a test.
 /// - `waitForSleepers(_:)` waits until work the test started outside the library (a plain
