@@ -56,8 +56,9 @@ final class WorkScope: @unchecked Sendable {
     /// A scope that is never opened: the marker of ``uncounted``.
     private init(neverOpened: Void) {}
 
-    /// The settling itself: what it enqueues (its own task, its marker's and its gates'
-    /// resumptions) belongs to no scope, so settling is never mistaken for the work's activity.
+    /// The settling itself: what it enqueues (the resumptions its markers and gates make, a
+    /// released reply's settling task) belongs to no scope, so settling is never mistaken for
+    /// the work's activity.
     static let uncounted = WorkScope(neverOpened: ())
 
     /// Runs `body` on the current thread with this scope as the owner of every job it
