@@ -67,7 +67,7 @@ public final class FakeReplies<Value: Sendable>: Sendable {
         WorkScope.settleLater(resumed)  // the next clock advance lets the resumed work rest first
         guard !released else { return }
         let made = requestCount
-        site.fail(index < made
+        site.fail((0..<made).contains(index)
             ? "FakeReplies: request \(index) was already answered (or cancelled)."
             : "FakeReplies: there is no request \(index); \(made) request\(made == 1 ? " was" : "s were") made.")
     }

@@ -23,7 +23,8 @@ import Foundation
 ///   sleeps again inside the window is woken again by the same advance, so one
 ///   `advance(by: .seconds(5))` drives five chained one-second sleeps, and each sleep is
 ///   counted from the deadline that woke it, as on a real clock. Work still running after
-///   ``SafetyNet``'s limit fails the test at the advance, and the clock stops at that deadline.
+///   the clock's time limit (``SafetyNet/defaultLimit`` unless given to ``init(timeLimit:)``)
+///   fails the test at the advance, and the clock stops at that deadline.
 ///   Work waiting on something outside the test process (a real network, a real clock, a
 ///   Dispatch callback) cannot be seen: it rests, as far as the advance can tell.
 /// - `await run()` advances until nothing sleeps; `expectNoSleepers()` fails the test when a
@@ -68,10 +69,16 @@ public final class ManualClock: Clock, @unchecked Sendable {
     private var sleepers: [Sleeper] = []
     private var lastID = 0
     private var cancelledIDs: Set<Int> = []
-    private var sleeperWaiters: [(count: Int, resume: CheckedContinuation<Void, Never>)] = []
+    private var sleeperWaiters: [(count: Int, gate: Gate)] = []
+    /// The real time an advance lets woken work run before it fails the test.
+    private let timeLimit: Duration
 
-    /// A clock at time zero.
-    public init() {}
+    /// A clock at time zero. `timeLimit` is the real time an advance lets the work it wakes
+    /// run, and `waitForSleepers` waits, before failing the test instead of hanging:
+    /// ``SafetyNet/defaultLimit`` unless given.
+    public init(timeLimit: Duration = SafetyNet.defaultLimit) {
+        self.timeLimit = timeLimit
+    }
 
     /// The time advanced so far.
     public var now: Instant {
@@ -101,7 +108,7 @@ public final class ManualClock: Clock, @unchecked Sendable {
                     return nil
                 }
                 if let outcome { continuation.resume(with: outcome) }
-                readySleeperWaiters().forEach { $0.resume() }
+                readySleeperWaiters().forEach { $0.end(true) }
             }
         } onCancel: {
             let sleeper: Sleeper? = lock.withLock {
@@ -117,21 +124,23 @@ public final class ManualClock: Clock, @unchecked Sendable {
     }
 
     /// Returns once at least `count` tasks are sleeping on the clock, or fails the test after
-    /// `timeLimit` of real time (a safety net: the work under test never slept).
+    /// `timeLimit` of real time (a safety net: the work under test never slept); the clock's
+    /// own time limit unless given.
     /// - Returns: whether the sleepers arrived in time, so a loop can stop at its first failure.
     @discardableResult
-    public func waitForSleepers(_ count: Int = 1, timeLimit: Duration = SafetyNet.defaultLimit,
+    public func waitForSleepers(_ count: Int = 1, timeLimit: Duration? = nil,
+                                isolation: isolated (any Actor)? = #isolation,
                                 fileID: String = #fileID, filePath: StaticString = #filePath,
                                 line: UInt = #line, column: UInt = #column) async -> Bool {
-        let arrived = await completes(within: timeLimit) { [self] in
-            await withCheckedContinuation { continuation in
-                let ready: Bool = lock.withLock {
-                    guard sleepers.count < count else { return true }
-                    sleeperWaiters.append((count, continuation))
-                    return false
-                }
-                if ready { continuation.resume() }
+        let timeLimit = timeLimit ?? self.timeLimit
+        // Registered before this call suspends, so a sleep that starts after it is never missed.
+        let arrived = await wait(within: timeLimit) { gate in
+            let ready: Bool = lock.withLock {
+                guard sleepers.count < count else { return true }
+                sleeperWaiters.append((count, gate))
+                return false
             }
+            if ready { gate.end(true) }
         }
         if !arrived {
             CallSite(fileID: fileID, filePath: filePath, line: line, column: column).fail(
@@ -141,10 +150,11 @@ public final class ManualClock: Clock, @unchecked Sendable {
         return arrived
     }
 
-    private func readySleeperWaiters() -> [CheckedContinuation<Void, Never>] {
+    /// Removes and returns the waits whose count of sleepers is reached.
+    private func readySleeperWaiters() -> [Gate] {
         lock.withLock {
             let count = sleepers.count
-            let ready = sleeperWaiters.filter { $0.count <= count }.map(\.resume)
+            let ready = sleeperWaiters.filter { $0.count <= count }.map(\.gate)
             sleeperWaiters.removeAll { $0.count <= count }
             return ready
         }
@@ -166,17 +176,17 @@ public final class ManualClock: Clock, @unchecked Sendable {
                         fileID: String = #fileID, filePath: StaticString = #filePath,
                         line: UInt = #line, column: UInt = #column) async {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        guard await WorkScope.settleReleasedWork(within: SafetyNet.defaultLimit) else {
+        guard await WorkScope.settleReleasedWork(within: timeLimit) else {
             return site.fail("advance: work resumed by a FakeReplies release was still running after "
-                             + "\(SafetyNet.defaultLimit) of real time, so the clock did not move.")
+                             + "\(timeLimit) of real time, so the clock did not move.")
         }
         while let sleeper = nextSleeper(upTo: instant) {
             let woken = WorkScope()
             woken.run { sleeper.wake.resume() }
-            let outcome = await woken.settle(within: SafetyNet.defaultLimit)
+            let outcome = await woken.settle(within: timeLimit)
             let when = sleeper.deadline.offset
             if outcome == .stillRunning {
-                return site.fail("advance: the work woken at \(when) was still running after \(SafetyNet.defaultLimit) "
+                return site.fail("advance: the work woken at \(when) was still running after \(timeLimit) "
                                  + "of real time: is it busy forever, or waiting for something outside the test "
                                  + "process (a real network, a Dispatch queue)? The clock stopped at \(when).")
             }

@@ -114,34 +114,35 @@ final class SafetyNetTimer: @unchecked Sendable {
 }
 
 /// The first of two outcomes — it happened, or the limit passed — delivered once to one
-/// waiting continuation.
+/// waiting continuation. Clean-ups registered with ``onEnd(_:)`` all run once it ends.
 final class Gate: @unchecked Sendable {
     // @unchecked: every mutable property is read and written only under `lock`.
     private let lock = NSLock()
     private var continuation: CheckedContinuation<Bool, Never>?
     private var outcome: Bool?
-    private var cleanUp: (@Sendable () -> Void)?
+    private var cleanUps: [@Sendable () -> Void] = []
 
     func start(_ continuation: CheckedContinuation<Bool, Never>) {
         lock.withLock { self.continuation = continuation }
     }
 
+    /// Runs `body` when the gate ends, or at once when it has ended already.
     func onEnd(_ body: @escaping @Sendable () -> Void) {
         let ended = lock.withLock {
-            cleanUp = body
+            if outcome == nil { cleanUps.append(body) }
             return outcome != nil
         }
         if ended { body() }
     }
 
     func end(_ result: Bool) {
-        let (waiter, body): (CheckedContinuation<Bool, Never>?, (@Sendable () -> Void)?) = lock.withLock {
-            guard outcome == nil else { return (nil, nil) }
+        let (waiter, bodies): (CheckedContinuation<Bool, Never>?, [@Sendable () -> Void]) = lock.withLock {
+            guard outcome == nil else { return (nil, []) }
             outcome = result
-            defer { continuation = nil }
-            return (continuation, cleanUp)
+            defer { (continuation, cleanUps) = (nil, []) }
+            return (continuation, cleanUps)
         }
         waiter?.resume(returning: result)
-        body?()
+        bodies.forEach { $0() }
     }
 }

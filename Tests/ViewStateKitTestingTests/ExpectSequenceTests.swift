@@ -101,3 +101,22 @@ extension ExpectSequenceTests {
         }
     }
 }
+
+extension ExpectSequenceTests {
+    @Test("a recorder's expect and expectNoDifference fail at the caller's line")
+    func failuresAtTheCallersLine() {
+        let recorder = StateRecorder<Int>()
+        recorder.record(1)
+        let expectLine = #line + 2
+        withKnownIssue {
+            recorder.expect([2])
+        } matching: { $0.sourceLocation?.line == expectLine && message(of: $0).hasPrefix("Sequences differ at index 0") }
+        let differenceLine = #line + 2
+        withKnownIssue {
+            expectNoDifference(Shop(id: 1, name: "B"), Shop(id: 1, name: "A"))
+        } matching: { issue in
+            issue.sourceLocation?.line == differenceLine
+                && message(of: issue) == "Values differ (expected → actual):\n  name: \"A\" → \"B\""
+        }
+    }
+}

@@ -125,3 +125,28 @@ extension FakeRepliesTests {
         #expect(states.values == [1])
     }
 }
+
+extension FakeRepliesTests {
+    @Test("releasing a request that was never made fails at the caller's line, for a success and a failure alike")
+    func unknownRequestAtTheCallersLine() async {
+        let replies = FakeReplies<Int>()
+        let request = Task { try? await replies.next() }
+        await replies.waitForRequests(1)
+        let successLine = #line + 2
+        withKnownIssue {
+            replies.succeed(1, with: 0)
+        } matching: { issue in
+            issue.sourceLocation?.line == successLine
+                && message(of: issue) == "FakeReplies: there is no request 1; 1 request was made."
+        }
+        let failureLine = #line + 2
+        withKnownIssue {
+            replies.fail(-1, with: PageError())
+        } matching: { issue in
+            issue.sourceLocation?.line == failureLine
+                && message(of: issue) == "FakeReplies: there is no request -1; 1 request was made."
+        }
+        replies.fail(0, with: PageError())
+        #expect(await request.waitForCompletion() == .some(nil))
+    }
+}

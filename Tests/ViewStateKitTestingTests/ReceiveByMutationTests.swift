@@ -207,3 +207,46 @@ struct MutationPairingTests {
         withExtendedLifetime(followUp) {}
     }
 }
+
+extension ReceiveByMutationTests {
+    @Test("not exhaustive: receive(_ mutation:) fails at the caller's line when its mutation's state is not the expected one")
+    func nonExhaustiveWrongState() async {
+        let tester = await loading(exhaustive: false)
+        replies.succeed(0, with: ["a"])
+        let line = #line + 2
+        await withKnownIssue {
+            await tester.receive(.setItems(["a"])) { $0.items = ["b"] }
+        } matching: { issue in
+            issue.sourceLocation?.line == line && message(of: issue) == """
+                State after receive(.setItems(["a"])) is not as expected (expected → actual):
+                  items[0]: "b" → "a"
+                """
+        }
+        await tester.receive(.setLoading(false)) { $0.isLoading = false }
+    }
+
+    @Test("a receive that finds another state than expected fails at the caller's line")
+    func receiveMismatchAtCallersLine() async {
+        let tester = await loading()
+        replies.succeed(0, with: ["a"])
+        let line = #line + 2
+        await withKnownIssue {
+            await tester.receive { $0.items = ["b"] }
+        } matching: { issue in
+            issue.sourceLocation?.line == line
+                && message(of: issue).hasPrefix("State after receive is not as expected (expected → actual):")
+        }
+        await tester.receive { $0.isLoading = false }
+    }
+
+    @Test("non-exhaustive: a send after unreceived states checks its change against the last of them")
+    func nonExhaustiveSendAfterSkippedStates() async {
+        let tester = await loading(exhaustive: false)
+        replies.succeed(0, with: ["a"])
+        await withSafetyNet { await tester.reactor.waitUntilIdle() }  // two states published, neither received
+        await tester.send(.load) { $0.isLoading = true }  // from the last: items ["a"], not loading
+        #expect(tester.state == PageLoader.State(isLoading: true, items: ["a"]))
+        replies.succeed(1, with: ["b"])
+        await tester.receive(.setLoading(false)) { $0.items = ["b"]; $0.isLoading = false }
+    }
+}

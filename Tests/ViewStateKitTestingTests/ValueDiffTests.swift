@@ -307,3 +307,36 @@ extension ValueDiffTests {
         ])
     }
 }
+
+/// One object held twice: shared, not a cycle.
+private struct SharedTwice {
+    var first: Node
+    var second: Node
+}
+
+extension ValueDiffTests {
+    @Test("an object held twice is shared, not a cycle: both places are compared and described")
+    func sharedObjects() {
+        let (old, new) = (Node("a"), Node("b"))
+        #expect(ValueDiff.lines(SharedTwice(first: old, second: old), SharedTwice(first: new, second: new)) == [
+            #"first.name: "a" → "b""#,
+            #"second.name: "a" → "b""#,
+        ])
+        #expect(ValueDiff.describe(SharedTwice(first: old, second: old))
+            == #"SharedTwice(first: Node(name: "a", next: nil), second: Node(name: "a", next: nil))"#)
+    }
+
+    @Test("a long array against a short one is still aligned: one insertion run, not every index changed")
+    func longAgainstShort() {
+        let long = Array(repeating: "y", count: 2_001) + ["x"]
+        let lines = ValueDiff.lines(["x"], long)
+        #expect(lines.first == #"[0]: (missing) → "y""#)
+        #expect(lines.last == "… and 1981 more")
+    }
+
+    @Test("a multi-line string against a one-line one is compared line by line, numbered from 1")
+    func multiLineAgainstOneLine() {
+        #expect(ValueDiff.lines("one\ntwo", "one") == [#"value line 2: "two" → (missing)"#])
+        #expect(ValueDiff.lines("one", "one\ntwo") == [#"value line 2: (missing) → "two""#])
+    }
+}

@@ -257,6 +257,28 @@ struct LoaderRefreshingTests {
     }
 }
 
+extension LoaderRefreshingTests {
+    @Test("cancel says so for the async kinds too: refresh failed, page failed — as cancelled, the content kept")
+    func loudCancelAsync() async {
+        let cell = StateCell<ViewState<Feed>>(.loading)
+        let states = StateRecorder(cell)
+        await loader.load(into: cell) { Feed(items: ["a", "b"], total: 5) }.waitForCompletion()
+        let refreshReply = PendingReply<Feed>()
+        let refreshing = loader.refresh(into: cell) { try await refreshReply.value() }
+        loader.cancel()
+        await refreshing.waitForCompletion()
+        let pageReply = PendingReply<[String]>()
+        let paging = loader.loadMore(into: cell) { _ in try await pageReply.value() }
+        loader.cancel()
+        await paging.waitForCompletion()
+        states.expect([
+            .loading, feed(["a", "b"]),
+            feed(["a", "b"], .refreshing), feed(["a", "b"], .refreshFailed(.cancelled)),
+            feed(["a", "b"], .loadingMore), feed(["a", "b"], .loadMoreFailed(.cancelled)),
+        ])
+    }
+}
+
 @Suite("Loader: no second .loading")
 @MainActor
 struct LoaderLoadingOnceTests {

@@ -280,3 +280,54 @@ extension ReactorTests {
         #expect(!reactor.hasRunningWork)
     }
 }
+
+/// Two kinds of work: one started without an id, and one whose id is the number 1.
+@MainActor
+final class NumberedWork: Reactor<NumberedWork.Action, NumberedWork.Mutation, [String]> {
+    enum Action { case startAnonymous, startNumberOne, cancelNumberOne }
+    enum Mutation: Sendable { case log(String) }
+
+    let anonymousReply = PendingReply<String>()
+    let numberedReply = PendingReply<String>()
+
+    init() {
+        super.init(initialState: [])
+    }
+
+    override func mutate(action: Action) -> Effect<Mutation> {
+        switch action {
+        case .startAnonymous:
+            return .run { [anonymousReply] send in
+                guard let text = try? await anonymousReply.value() else { return }
+                await send(.log(text))
+            }
+        case .startNumberOne:
+            return .run(id: 1) { [numberedReply] send in
+                guard let text = try? await numberedReply.value() else { return }
+                await send(.log(text))
+            }
+        case .cancelNumberOne:
+            return .cancel(id: 1)
+        }
+    }
+
+    override func reduce(state: [String], mutation: Mutation) -> [String] {
+        switch mutation {
+        case .log(let text): state + [text]
+        }
+    }
+}
+
+extension ReactorTests {
+    @Test("work started without an id is never superseded or cancelled by an id that equals its run number")
+    func anonymousWorkHasNoId() async {
+        let reactor = NumberedWork()
+        reactor.send(.startAnonymous)  // the reactor's first run
+        reactor.send(.startNumberOne)
+        reactor.send(.cancelNumberOne)
+        reactor.anonymousReply.send(.success("anonymous"))
+        reactor.numberedReply.send(.success("number one"))
+        await withSafetyNet { await reactor.waitUntilIdle() }
+        #expect(reactor.currentState == ["anonymous"])
+    }
+}

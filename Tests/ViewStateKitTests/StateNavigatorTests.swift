@@ -97,3 +97,41 @@ extension StateNavigatorTests {
         #expect(NavigationState<String>().top == nil)
     }
 }
+
+extension StateNavigatorTests {
+    @Test("pop removes the last pushed screen; present replaces a presented one; dismiss keeps the path")
+    func stackSteps() {
+        let navigator = StateNavigator(root: "home")
+        let states = StateRecorder(navigator.state)
+        navigator.push("stores")
+        navigator.push("store 101")
+        navigator.pop()
+        navigator.present("filters")
+        navigator.present("sort")
+        navigator.dismiss()
+        states.expect([
+            Stack(root: "home"),
+            Stack(root: "home", path: ["stores"]),
+            Stack(root: "home", path: ["stores", "store 101"]),
+            Stack(root: "home", path: ["stores"]),
+            Stack(root: "home", path: ["stores"], presented: "filters"),
+            Stack(root: "home", path: ["stores"], presented: "sort"),
+            Stack(root: "home", path: ["stores"]),
+        ])
+    }
+
+    @Test("the UI's writes through the bindings: a sheet the UI presents is presented; the path reads the state")
+    func bindingsWriteThrough() {
+        let navigator = StateNavigator(root: "home")
+        let mirror = navigator.state.observed()
+        let sheet = navigator.presentedBinding(mirror)
+        let path = navigator.pathBinding(mirror)
+        navigator.push("stores")
+        #expect(path.value == ["stores"])
+        sheet.value = "filters"  // `.sheet(item:)` writing an item
+        #expect(navigator.state.value.presented == "filters")
+        #expect(sheet.value == "filters")
+        navigator.setPresented("sort")
+        #expect(navigator.state.value == Stack(root: "home", path: ["stores"], presented: "sort"))
+    }
+}

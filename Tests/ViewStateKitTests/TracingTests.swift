@@ -181,3 +181,45 @@ extension TracingTests {
         #expect(TraceLine.make("t", exact + "y") == "[t] " + exact.dropLast() + "…")
     }
 }
+
+extension TracingTests {
+    @Test("a mutation is attributed to its effect only while the effect delivers it: the next action's is not")
+    func attributionEndsWithTheEffect() async {
+        let reply = PendingReply<[String]>()
+        let reactor = TracedSearch(replies: ["cu": reply])
+        var lines: [String] = []
+        reactor.trace("search") { lines.append($0) }
+        reactor.send(.type("cu"))
+        reply.send(.success(["cu gangnam"]))
+        await withSafetyNet { await reactor.waitUntilIdle() }
+        reactor.send(.alert)
+        #expect(Array(lines.suffix(3)) == [
+            "[search] action .alert (ran at once)",
+            "[search] mutation .alert",
+            #"[search]   alert: "" → "offline""#,
+        ])
+    }
+
+    @Test("tracing a reactor a tester already listens to writes every line; tracing again renames and redirects")
+    func traceBesideATester() async {
+        let reactor = TracedSearch()
+        let tester = ReactorTester(reactor)  // listens to mutations with no lines written
+        var first: [String] = []
+        var second: [String] = []
+        reactor.trace("one") { first.append($0) }
+        await tester.send(.alert) { $0.alert.value = "offline" }
+        reactor.trace("two") { second.append($0) }
+        await tester.send(.alert) { $0.alert.value = "offline" }
+        #expect(first == [
+            "[one] action .alert (ran at once)",
+            "[one] mutation .alert",
+            #"[one]   alert: "" → "offline""#,
+        ])
+        #expect(second == [
+            "[two] action .alert (ran at once)",
+            "[two] mutation .alert",
+            #"[two]   alert: "offline" (assigned again)"#,
+        ])
+    }
+}
+

@@ -245,7 +245,7 @@ extension Reactor {
     func startWork(_ id: AnyHashable?, _ start: Effect<Mutation>.Start) {
         lastToken += 1
         let token = lastToken
-        let key = id ?? AnyHashable(token)
+        let key = id ?? AnyHashable(AnonymousWork(token: token))  // never equal to an id a user gives
         let name = tracer.map { _ in ReactorTracer.describe(effect: id, token: token) }  // only when traced
         stop(key, supersededBy: name)
         runningTokens[key] = token
@@ -273,8 +273,14 @@ extension Reactor {
         guard let token = runningTokens.removeValue(forKey: id) else { return }
         tasks[token]?.cancel()
         if let tracer {
-            tracer.effectCancelled(ReactorTracer.describe(effect: id == AnyHashable(token) ? nil : id, token: token),
-                                   supersededBy: newer)
+            tracer.effectCancelled(ReactorTracer.describe(effect: id, token: token), supersededBy: newer)
         }
     }
+}
+
+/// The key of work started without an id: its run number, in a type of its own, so no id a
+/// user gives (`.run(id: 1)`, `.cancel(id: 1)`) can supersede or cancel it.
+@usableFromInline
+struct AnonymousWork: Hashable {
+    let token: Int
 }

@@ -236,17 +236,26 @@ extension WorkScope {
     }
 
     /// Lets every scope kept by ``settleLater(_:)`` for the current test rest. Returns `false`
-    /// when one was still running after `limit`.
-    static func settleReleasedWork(within limit: Duration) async -> Bool {
+    /// when one was still running after `limit` (or after the default limit its own settling
+    /// keeps, if that is shorter).
+    static func settleReleasedWork(within limit: Duration, isolation: isolated (any Actor)? = #isolation) async -> Bool {
         let test = CallSite.currentTest
         let settlings = released.withLock { list in
             list.filter { test == nil || $0.test == nil || $0.test == test }.map(\.settling)
         }
-        var rested = true
-        for settling in settlings where await settling.value == .stillRunning {
-            rested = false
+        guard !settlings.isEmpty else { return true }
+        let stillRunning = LockedValue(false)
+        let ended = await wait(within: limit) { gate in
+            _ = uncounted.run {  // waiting for the work is not the work's activity
+                Task.detached {
+                    for settling in settlings where await settling.value == .stillRunning {
+                        stillRunning.withLock { $0 = true }
+                    }
+                    gate.end(true)
+                }
+            }
         }
-        return rested
+        return ended && !stillRunning.withLock { $0 }
     }
 
     /// The scopes that own `job`, being enqueued now; empty for work no scope follows, which

@@ -1,0 +1,307 @@
+import Foundation
+import Testing
+import ViewStateKit
+@testable import ViewStateKitTesting
+
+/// The real time `body` took. The tests of a time limit measure real time because the limit is
+/// real time: each checks that a wait given a short limit gives up long before the default one,
+/// so a wait that ignored its limit would show here, not only as a slower suite.
+private func realTime(isolation: isolated (any Actor)? = #isolation, of body: () async -> Void) async -> Duration {
+    let clock = ContinuousClock()
+    let start = clock.now
+    await body()
+    return start.duration(to: clock.now)
+}
+
+/// Far above a short limit of a few dozen milliseconds however busy the machine, and far
+/// below the default limit a wait that ignored its own would take.
+private let longBeforeTheDefault = SafetyNet.defaultLimit / 2
+
+/// Whether `issue` was reported in this file, at `line`, with exactly `text`.
+private func reported(_ issue: Issue, at line: Int, _ text: String) -> Bool {
+    issue.sourceLocation?.fileName == "TimeLimitTests.swift" && issue.sourceLocation?.line == line
+        && message(of: issue) == text
+}
+
+/// Work that sleeps on a clock, then stays busy (yielding, never resting) until the test stops it.
+private struct BusyWork {
+    private let stopped = LockedValue(false)
+    private let task: Task<Void, Never>
+
+    /// Starts the work and returns once it sleeps.
+    init(after delay: Duration, on clock: ManualClock) async {
+        let stopped = stopped
+        task = Task.detached {
+            try? await clock.sleep(for: delay)
+            while !stopped.withLock({ $0 }) { await Task.yield() }
+        }
+        await clock.waitForSleepers(timeLimit: SafetyNet.defaultLimit)  // not the clock's short limit: arriving may be slow
+    }
+
+    func stop() async {
+        stopped.withLock { $0 = true }
+        await task.waitForCompletion()
+    }
+}
+
+@Suite("Time limits: each wait keeps the limit it is given and fails at the caller's line")
+@MainActor
+struct TimeLimitTests {
+    @Test("waitForSleepers keeps the clock's limit or its own, fails at the caller's line and returns false")
+    func waitForSleepers() async {
+        let clock = ManualClock(timeLimit: .milliseconds(20))
+        var arrived = true
+        let line = #line + 3
+        let took = await realTime {
+            await withKnownIssue {
+                arrived = await clock.waitForSleepers()
+            } matching: { reported($0, at: line, "waitForSleepers: 0 of 1 expected sleepers after 0.02 seconds of real "
+                                   + "time; the work under test did not sleep on this clock.") }
+        }
+        #expect(!arrived)
+        #expect(took < longBeforeTheDefault)
+        let ownLimit = await realTime {
+            await withKnownIssue {
+                await ManualClock().waitForSleepers(2, timeLimit: .milliseconds(20))
+            } matching: { message(of: $0).hasPrefix("waitForSleepers: 0 of 2 expected sleepers after 0.02 seconds") }
+        }
+        #expect(ownLimit < longBeforeTheDefault)
+    }
+
+    @Test("a sleep that starts after waitForSleepers began is counted, and the wait ends once")
+    func waitForSleepersBeforeTheSleep() async {
+        let clock = ManualClock()
+        let timer = Task { @MainActor in  // runs once the test suspends in waitForSleepers
+            for _ in 1...3 { try? await clock.sleep(for: .seconds(1)) }
+        }
+        #expect(await clock.waitForSleepers())
+        await clock.advance(by: .seconds(3))
+        await timer.waitForCompletion()
+        #expect(clock.now.offset == .seconds(3))
+        #expect(clock.expectNoSleepers())
+    }
+
+    @Test("waitForValues keeps its limit, fails at the caller's line and returns false")
+    func waitForValues() async {
+        let recorder = StateRecorder<Int>()
+        recorder.record(1)
+        var arrived = true
+        let line = #line + 3
+        let took = await realTime {
+            await withKnownIssue {
+                arrived = await recorder.waitForValues(2, timeLimit: .milliseconds(20))
+            } matching: { reported($0, at: line, "waitForValues: 1 of 2 values recorded after 0.02 seconds of real time.") }
+        }
+        #expect(!arrived)
+        #expect(took < longBeforeTheDefault)
+    }
+
+    @Test("waitForRequests keeps its limit and fails at the caller's line")
+    func waitForRequests() async {
+        let replies = FakeReplies<Int>()
+        let line = #line + 3
+        let took = await realTime {
+            await withKnownIssue {
+                await replies.waitForRequests(1, timeLimit: .milliseconds(20))
+            } matching: { reported($0, at: line, "waitForRequests: 0 of 1 requests made after 0.02 seconds of real time.") }
+        }
+        #expect(took < longBeforeTheDefault)
+    }
+
+    @Test("withSafetyNet keeps its limit, fails at the caller's line, returns false and cancels the wait")
+    func withSafetyNetLimit() async {
+        let (never, neverEnds) = AsyncStream<Void>.makeStream()  // nothing is ever yielded: only a cancellation ends a wait for it
+        let (cancelled, report) = AsyncStream<Bool>.makeStream()
+        var returned = true
+        let line = #line + 3
+        let took = await realTime {
+            await withKnownIssue {
+                returned = await withSafetyNet(timeLimit: .milliseconds(20)) {
+                    for await _ in never {}
+                    report.yield(Task.isCancelled)
+                }
+            } matching: { reported($0, at: line, "withSafetyNet: the wait did not end within 0.02 seconds of real time; "
+                                   + "the work under test never finished.") }
+        }
+        #expect(!returned)
+        #expect(took < longBeforeTheDefault)
+        await withSafetyNet {
+            for await wasCancelled in cancelled {
+                #expect(wasCancelled)
+                return
+            }
+        }
+        neverEnds.finish()
+    }
+
+    @Test("waitForCompletion keeps its limit, fails at the caller's line and gives nil; in time it gives the value")
+    func waitForCompletionLimit() async {
+        let reply = HeldReply()
+        let task = Task { await reply.value() }
+        var value: [String]? = ["not set"]
+        let line = #line + 3
+        let took = await realTime {
+            await withKnownIssue {
+                value = await task.waitForCompletion(timeLimit: .milliseconds(20))
+            } matching: { reported($0, at: line, "withSafetyNet: the wait did not end within 0.02 seconds of real time; "
+                                   + "the work under test never finished.") }
+        }
+        #expect(value == nil)
+        #expect(took < longBeforeTheDefault)
+        reply.release(["CU"])
+        #expect(await task.waitForCompletion() == ["CU"])
+    }
+
+    @Test("the safety-net timer keeps a limit below one second: work ending within it passes")
+    func subSecondLimit() async {
+        let ended = await wait(within: .milliseconds(900)) { gate in
+            DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(100)) { gate.end(true) }
+        }
+        #expect(ended)
+    }
+
+    @Test("the default limit is the VIEWSTATE_SAFETY_NET seconds when set, five seconds otherwise")
+    func defaultLimitFollowsTheEnvironment() {
+        let seconds = ProcessInfo.processInfo.environment["VIEWSTATE_SAFETY_NET"].flatMap(Double.init)
+        #expect(SafetyNet.defaultLimit == (seconds.map { .milliseconds(Int($0 * 1_000)) } ?? .seconds(5)))
+    }
+
+    @Test("receive keeps the tester's limit and fails at the caller's line")
+    func receiveLimit() async {
+        let reply = HeldReply()
+        let tester = ReactorTester(HeldSearch(replies: ["cu": reply]), timeLimit: .milliseconds(50))
+        await tester.send(.search("cu"))
+        let line = #line + 3
+        let took = await realTime {
+            await withKnownIssue {
+                await tester.receive { $0.results = ["cu gangnam"] }
+            } matching: { issue in
+                issue.sourceLocation?.line == line && message(of: issue).hasPrefix(
+                    "receive: no state arrived within 0.05 seconds of real time, and an effect is still running")
+            }
+        }
+        #expect(took < longBeforeTheDefault)
+        reply.release(["cu gangnam"])
+        await withSafetyNet { await tester.reactor.waitUntilIdle() }
+        await tester.receive { $0.results = ["cu gangnam"] }
+    }
+
+    @Test("finish keeps the tester's limit, fails at the caller's line, and the tester's end reports nothing more")
+    func finishLimit() async {
+        let reply = HeldReply()
+        let reactor = HeldSearch(replies: ["cu": reply])
+        let reports = CallCounter()
+        let line = #line + 5
+        let took = await realTime {
+            await withKnownIssue {
+                let tester = ReactorTester(reactor, timeLimit: .milliseconds(50))
+                await tester.send(.search("cu"))
+                await tester.finish()
+            } matching: { issue in
+                reports.add()
+                return issue.sourceLocation?.line == line
+                    && message(of: issue).hasPrefix("finish: effects still running after 0.05 seconds of real time")
+            }
+        }
+        #expect(reports.count == 1)  // freed with its effect still running: already reported by finish
+        #expect(took < longBeforeTheDefault)
+        reply.release([])
+        await withSafetyNet { await reactor.waitUntilIdle() }
+    }
+
+    @Test("the end-of-test report is at the line that made the tester")
+    func endReportAtCreation() async {
+        let clock = ManualClock()
+        let line = #line + 2
+        await withKnownIssue {
+            let tester = ReactorTester(DebouncedSearch(clock: clock))
+            await tester.send(.type("cu")) { $0.query = "cu" }
+        } matching: { issue in
+            issue.sourceLocation?.line == line
+                && message(of: issue).hasPrefix("An effect is still running at the end of the test")
+        }
+    }
+
+    @Test("an advance whose woken work never rests fails at the caller's line after the clock's limit, and stops the clock there")
+    func advanceOfBusyWork() async {
+        let clock = ManualClock(timeLimit: .milliseconds(50))
+        let work = await BusyWork(after: .seconds(1), on: clock)
+        let line = #line + 3
+        let took = await realTime {
+            await withKnownIssue {
+                await clock.advance(by: .seconds(3))
+            } matching: { reported($0, at: line, "advance: the work woken at 1.0 seconds was still running after 0.05 "
+                                   + "seconds of real time: is it busy forever, or waiting for something outside the "
+                                   + "test process (a real network, a Dispatch queue)? The clock stopped at 1.0 seconds.") }
+        }
+        #expect(took < longBeforeTheDefault)
+        #expect(clock.now.offset == .seconds(1))
+        await work.stop()
+    }
+}
+
+extension TimeLimitTests {
+    @Test("run stops after maxWakes wakes of a repeating timer and fails at the caller's line")
+    func runStopsAtMaxWakes() async {
+        let clock = ManualClock()
+        let ticks = LockedValue(0)
+        let timer = Task.detached {
+            while (try? await clock.sleep(for: .seconds(1))) != nil { ticks.withLock { $0 += 1 } }
+        }
+        await clock.waitForSleepers(timeLimit: SafetyNet.defaultLimit)  // not the clock's short limit: arriving may be slow
+        let line = #line + 2
+        await withKnownIssue {
+            await clock.run(maxWakes: 3)
+        } matching: { reported($0, at: line, "run: still 1 sleeper(s) after 3 wakes; does the work sleep forever?") }
+        #expect(ticks.withLock { $0 } == 3)
+        #expect(clock.now.offset == .seconds(3))
+        timer.cancel()
+        await timer.waitForCompletion()
+    }
+
+    @Test("run whose woken work never rests fails at the caller's line")
+    func runOfBusyWork() async {
+        let clock = ManualClock(timeLimit: .milliseconds(50))
+        let work = await BusyWork(after: .seconds(2), on: clock)
+        let line = #line + 2
+        await withKnownIssue {
+            await clock.run()
+        } matching: { $0.sourceLocation?.line == line && message(of: $0).hasPrefix("advance: the work woken at 2.0 seconds") }
+        await work.stop()
+    }
+
+    @Test("an advance fails at the caller's line when work a FakeReplies release resumed never rests, and the clock stays")
+    func advanceAfterBusyRelease() async {
+        let clock = ManualClock(timeLimit: .milliseconds(50))
+        let replies = FakeReplies<Int>()
+        let stop = LockedValue(false)
+        let work = Task.detached {
+            _ = try? await replies.next()
+            while !stop.withLock({ $0 }) { await Task.yield() }
+        }
+        await replies.waitForRequests(1)
+        replies.succeed(0, with: 1)
+        let line = #line + 2
+        await withKnownIssue {
+            await clock.advance(by: .seconds(1))
+        } matching: { reported($0, at: line, "advance: work resumed by a FakeReplies release was still running after "
+                                   + "0.05 seconds of real time, so the clock did not move.") }
+        #expect(clock.now.offset == .zero)
+        stop.withLock { $0 = true }
+        await work.waitForCompletion()
+    }
+
+    @Test("pending sleeps are listed by deadline, whatever order they began in")
+    func pendingSleepsByDeadline() async {
+        let clock = ManualClock()
+        let late = Task { try await clock.sleep(for: .seconds(9)) }
+        await clock.waitForSleepers(1)
+        let early = Task { try await clock.sleep(for: .seconds(2)) }
+        await clock.waitForSleepers(2)
+        withKnownIssue {
+            #expect(!clock.expectNoSleepers())
+        } matching: { message(of: $0) == "2 sleeps are still pending on the clock (now 0.0 seconds; deadlines 2.0 seconds, 9.0 seconds)." }
+        late.cancel()
+        early.cancel()
+    }
+}
