@@ -24,7 +24,8 @@ import Foundation
 ///   `advance(by: .seconds(5))` drives five chained one-second sleeps, and each sleep is
 ///   counted from the deadline that woke it, as on a real clock. Work still running after
 ///   the clock's time limit (``SafetyNet/defaultLimit`` unless given to ``init(timeLimit:)``)
-///   fails the test at the advance, and the clock stops at that deadline.
+///   fails the test at the advance, and the clock stops at that deadline; so does an advance
+///   that has woken 100,000 sleepers and still has more due (work sleeping ever shorter times).
 ///   Work waiting on something outside the test process (a real network, a real clock, a
 ///   Dispatch callback) cannot be seen: it rests, as far as the advance can tell.
 /// - `await run()` advances until nothing sleeps; `expectNoSleepers()` fails the test when a
@@ -72,6 +73,9 @@ public final class ManualClock: Clock, @unchecked Sendable {
     private var sleeperWaiters: [(count: Int, gate: Gate)] = []
     /// The real time an advance lets woken work run before it fails the test.
     private let timeLimit: Duration
+    /// How many sleepers one advance wakes before it fails the test: a would-be endless advance
+    /// (work that sleeps ever shorter times) becomes a clear failure. Tests of the limit lower it.
+    var wakeLimit = 100_000
 
     /// A clock at time zero. `timeLimit` is the real time an advance lets the work it wakes
     /// run, and `waitForSleepers` waits, before failing the test instead of hanging:
@@ -180,7 +184,14 @@ public final class ManualClock: Clock, @unchecked Sendable {
             return site.fail("advance: work resumed by a FakeReplies release was still running after "
                              + "\(timeLimit) of real time, so the clock did not move.")
         }
-        while let sleeper = nextSleeper(upTo: instant) {
+        var wakes = 0
+        while true {
+            if wakes == wakeLimit, lock.withLock({ sleepers.contains { $0.deadline <= instant } }) {
+                return site.fail("advance: woke \(wakeLimit) sleepers and more are due before \(instant.offset): does "
+                                 + "the work sleep for ever shorter times? The clock stopped at \(now.offset).")
+            }
+            guard let sleeper = nextSleeper(upTo: instant) else { return }
+            wakes += 1
             let woken = WorkScope()
             woken.run { sleeper.wake.resume() }
             let outcome = await woken.settle(within: timeLimit)

@@ -150,3 +150,26 @@ extension FakeRepliesTests {
         #expect(await request.waitForCompletion() == .some(nil))
     }
 }
+
+extension FakeRepliesTests {
+    @Test("a load's task ends when the load is over, not before: completion handler or async alike")
+    func loadTaskEndsWithTheLoad() async {
+        let replies = FakeReplies<[String]>()
+        let controller = FakeStoresController(replies: replies)
+        for start in [controller.loadWithCompletion, controller.load] {
+            let load = start()
+            let ended = LockedValue(false)
+            let watcher = WorkScope()
+            watcher.run {
+                _ = Task.detached {
+                    await load.value
+                    ended.withLock { $0 = true }
+                }
+            }
+            #expect(await watcher.settle(within: SafetyNet.defaultLimit) == .rested)  // the watcher waits on the load
+            #expect(!ended.withLock { $0 })
+            replies.succeed(replies.requestCount - 1, with: ["CU"])
+            await load.waitForCompletion()
+        }
+    }
+}

@@ -305,3 +305,29 @@ extension TimeLimitTests {
         early.cancel()
     }
 }
+
+extension TimeLimitTests {
+    @Test("an advance stops at its wake limit, failing at the caller's line, when more sleepers keep falling due")
+    func advanceStopsAtItsWakeLimit() async {
+        let clock = ManualClock()
+        clock.wakeLimit = 5
+        let wakes = LockedValue(0)
+        let shrinking = Task.detached {  // each sleep half the last: never reaches one second
+            var nap = Duration.milliseconds(500)
+            while (try? await clock.sleep(for: nap)) != nil {
+                wakes.withLock { $0 += 1 }
+                nap /= 2
+            }
+        }
+        await clock.waitForSleepers()
+        let line = #line + 2
+        await withKnownIssue {
+            await clock.advance(by: .seconds(1))
+        } matching: { reported($0, at: line, "advance: woke 5 sleepers and more are due before 1.0 seconds: does the work "
+                                   + "sleep for ever shorter times? The clock stopped at 0.96875 seconds.") }
+        #expect(wakes.withLock { $0 } == 5)
+        shrinking.cancel()
+        await shrinking.waitForCompletion()
+    }
+}
+

@@ -106,12 +106,13 @@ struct ValueDiffDepthTests {
         #expect(ValueDiff.lines(long, edited) == [#"[50]: (missing) → "new""#, #"[91]: "item 90" → "changed""#])
     }
 
-    @Test("Identifiable elements are aligned by id: a row inserted first, a title changed")
+    @Test("Identifiable elements are aligned by id: a row inserted first, every title changed")
     func identifiableAlignment() {
         let before = [Row(id: 1, title: "a"), Row(id: 2, title: "b")]
-        let after = [Row(id: 3, title: "c"), Row(id: 1, title: "a"), Row(id: 2, title: "B")]
+        let after = [Row(id: 3, title: "c"), Row(id: 1, title: "A"), Row(id: 2, title: "B")]  // no row equal to one before
         #expect(ValueDiff.lines(before, after) == [
             #"[0]: (missing) → Row(id: 3, title: "c")"#,
+            #"[1].title: "a" → "A""#,
             #"[2].title: "b" → "B""#,
         ])
     }
