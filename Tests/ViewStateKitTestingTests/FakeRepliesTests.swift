@@ -156,7 +156,7 @@ extension FakeRepliesTests {
     func loadTaskEndsWithTheLoad() async {
         let replies = FakeReplies<[String]>()
         let controller = FakeStoresController(replies: replies)
-        for start in [controller.loadWithCompletion, controller.load] {
+        for (request, start) in [controller.loadWithCompletion, controller.load].enumerated() {
             let load = start()
             let ended = LockedValue(false)
             let watcher = WorkScope()
@@ -168,7 +168,8 @@ extension FakeRepliesTests {
             }
             #expect(await watcher.settle(within: SafetyNet.defaultLimit) == .rested)  // the watcher waits on the load
             #expect(!ended.withLock { $0 })
-            replies.succeed(replies.requestCount - 1, with: ["CU"])
+            await replies.waitForRequests(request + 1)  // an async load asks from a task of its own
+            replies.succeed(request, with: ["CU"])
             await load.waitForCompletion()
         }
     }
