@@ -62,7 +62,8 @@ public final class ManualClock: Clock, @unchecked Sendable {
     private struct Sleeper {
         let id: Int
         let deadline: Instant
-        let wake: CheckedContinuation<Void, any Error>
+        /// Resumed with the scope that woke it (`nil`: the deadline had passed already).
+        let wake: CheckedContinuation<WorkScope?, any Error>
     }
 
     private let lock = NSLock()
@@ -103,11 +104,11 @@ public final class ManualClock: Clock, @unchecked Sendable {
             lastID += 1
             return lastID
         }
-        try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let outcome: Result<Void, any Error>? = lock.withLock {
+        let waker = try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<WorkScope?, any Error>) in
+                let outcome: Result<WorkScope?, any Error>? = lock.withLock {
                     if cancelledIDs.remove(id) != nil { return .failure(CancellationError()) }
-                    if deadline <= current { return .success(()) }
+                    if deadline <= current { return .success(nil) }
                     sleepers.append(Sleeper(id: id, deadline: deadline, wake: continuation))
                     return nil
                 }
@@ -125,6 +126,7 @@ public final class ManualClock: Clock, @unchecked Sendable {
             sleeper?.wake.resume(throwing: CancellationError())
         }
         lock.withLock { _ = cancelledIDs.remove(id) }
+        await waker?.arrive()  // woken by an advance: go on as the advance's followed work
     }
 
     /// Returns once at least `count` tasks are sleeping on the clock, or fails the test after
@@ -193,7 +195,8 @@ public final class ManualClock: Clock, @unchecked Sendable {
             guard let sleeper = nextSleeper(upTo: instant) else { return }
             wakes += 1
             let woken = WorkScope()
-            woken.run { sleeper.wake.resume() }
+            woken.expectResumption()  // until the sleeper goes on, even if it had not quite suspended yet
+            woken.run { sleeper.wake.resume(returning: woken) }
             let outcome = await woken.settle(within: timeLimit)
             let when = sleeper.deadline.offset
             if outcome == .stillRunning {

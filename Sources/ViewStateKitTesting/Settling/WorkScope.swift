@@ -80,6 +80,28 @@ final class WorkScope: @unchecked Sendable {
         Self.taskOwners.withLock { $0[task] = self }
     }
 
+    /// Counts one resumption that ``run(_:)`` is about to make, until the resumed code calls
+    /// ``arrive()``: a continuation resumed before its task has finished suspending goes on
+    /// on the task's own thread instead of as a job the hook would count, so without this the
+    /// scope could rest while that task still runs.
+    func expectResumption() {
+        lock.withLock {
+            pending += 1
+            counted += 1
+        }
+    }
+
+    /// Called by code resumed after ``expectResumption()``, wherever it runs: follows the
+    /// current task from now on, goes once through its executor so that it goes on as a
+    /// followed job, and then ends the count.
+    func arrive() async {
+        if let task = withUnsafeCurrentTask(body: { $0.map { unsafeBitCast($0, to: UnsafeRawPointer.self) } }) {
+            remember(task)
+        }
+        await Task.yield()  // now a job of this scope, wherever the resumption left the task
+        jobEnded()
+    }
+
     /// How settling ended.
     enum Outcome {
         /// Every job of the work has run; what is left waits for the test.
