@@ -16,7 +16,13 @@ import ViewStateKit
 /// not exist, or twice, fails the test: a test that releases the wrong reply never passes by
 /// accident. Waits fail after ``SafetyNet``'s limit instead of hanging. Safe from any task.
 public final class FakeReplies<Value: Sendable>: Sendable {
-    private let queue = ReplyQueue<Value>()
+    /// A reply as the test released it, with the scope that follows the work it resumes.
+    private struct Released: Sendable {
+        let result: Result<Value, any Error>
+        let waker: WorkScope
+    }
+
+    private let queue = ReplyQueue<Released>()
 
     /// No requests yet.
     public init() {}
@@ -26,13 +32,23 @@ public final class FakeReplies<Value: Sendable>: Sendable {
 
     /// For an `async` service: makes a request and waits for the test to release it.
     public func next() async throws -> Value {
-        try await queue.next()
+        let released = try await queue.next()  // throws only when the waiting task is cancelled
+        await released.waker.arrive()  // go on as the release's followed work
+        return try released.result.get()
     }
 
     /// For a completion-handler service: makes a request; `completion` is called once, on the
     /// thread that releases it.
     public func next(completion: @escaping @Sendable (Result<Value, any Error>) -> Void) {
-        queue.enqueue(completion)
+        queue.enqueue { answer in
+            switch answer {
+            case .success(let released):
+                completion(released.result)  // on the releasing thread, inside its scope
+                released.waker.resumedInPlace()
+            case .failure(let error):
+                completion(.failure(error))
+            }
+        }
     }
 
     /// Returns once `count` requests have been made in all — the code under test has asked —
@@ -63,7 +79,9 @@ public final class FakeReplies<Value: Sendable>: Sendable {
 
     private func release(_ index: Int, _ result: Result<Value, any Error>, _ site: CallSite) {
         let resumed = WorkScope()
-        let released = resumed.run { queue.release(index, with: result) }
+        resumed.expectResumption()  // until the resumed request goes on, wherever it goes on
+        let released = resumed.run { queue.release(index, with: .success(Released(result: result, waker: resumed))) }
+        if !released { resumed.resumedInPlace() }  // nothing was waiting
         WorkScope.settleLater(resumed)  // the next clock advance lets the resumed work rest first
         guard !released else { return }
         let made = requestCount

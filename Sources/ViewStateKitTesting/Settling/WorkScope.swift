@@ -81,7 +81,7 @@ final class WorkScope: @unchecked Sendable {
     }
 
     /// Counts one resumption that ``run(_:)`` is about to make, until the resumed code calls
-    /// ``arrive()``: a continuation resumed before its task has finished suspending goes on
+    /// ``arrive()`` (or ``resumedInPlace()``): a continuation resumed before its task has finished suspending goes on
     /// on the task's own thread instead of as a job the hook would count, so without this the
     /// scope could rest while that task still runs.
     func expectResumption() {
@@ -99,6 +99,12 @@ final class WorkScope: @unchecked Sendable {
             remember(task)
         }
         await Task.yield()  // now a job of this scope, wherever the resumption left the task
+        jobEnded()
+    }
+
+    /// Ends the count of ``expectResumption()`` for a resumption that ran in place, inside
+    /// ``run(_:)`` (a completion handler), or that resumed nothing.
+    func resumedInPlace() {
         jobEnded()
     }
 
