@@ -332,3 +332,14 @@ extension TimeLimitTests {
     }
 }
 
+extension TimeLimitTests {
+    @Test("a wait nobody ends gives up at its limit: the safety-net timer itself fires")
+    func safetyNetTimerFires() async {
+        let ended = await wait(within: .milliseconds(20)) { gate in
+            // An independent bound, so that a broken timer fails this test instead of hanging it.
+            DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(5)) { gate.end(true) }
+        }
+        #expect(!ended)
+    }
+}
+
