@@ -135,3 +135,24 @@ extension StateNavigatorTests {
         #expect(navigator.state.value == Stack(root: "home", path: ["stores"], presented: "sort"))
     }
 }
+
+extension StateNavigatorTests {
+    @Test("a UI write that replaces a screen with another, same length, is sent; one equal to the state is not")
+    func setPathComparesPaths() {
+        let navigator = StateNavigator(root: "home")
+        let states = StateRecorder(navigator.state)
+        navigator.push("store 101")
+        navigator.setPath(["store 202"])  // a deep link replaced the top screen
+        navigator.setPath(["store 202"])  // the UI reading it back
+        navigator.present("filters")
+        navigator.setPresented("sort")  // the UI presented another sheet in its place
+        navigator.setPresented("sort")
+        states.expect([
+            Stack(root: "home"),
+            Stack(root: "home", path: ["store 101"]),
+            Stack(root: "home", path: ["store 202"]),
+            Stack(root: "home", path: ["store 202"], presented: "filters"),
+            Stack(root: "home", path: ["store 202"], presented: "sort"),
+        ])
+    }
+}

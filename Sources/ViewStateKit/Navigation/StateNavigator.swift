@@ -7,8 +7,10 @@
 ///
 /// Steps that have nothing to act on do nothing and send nothing: ``pop()`` with nothing
 /// pushed, ``dismiss()`` with nothing presented, a UI write equal to the current state.
+/// Screens are `Hashable`, as `NavigationStack(path:)` needs, so a UI write is compared with
+/// what the state shows: a deep link that replaces the top screen is sent, a read-back is not.
 @MainActor
-public final class StateNavigator<Screen>: Navigator {
+public final class StateNavigator<Screen: Hashable>: Navigator {
     /// The stack, one value per step.
     public let state: StateCell<NavigationState<Screen>>
 
@@ -44,17 +46,18 @@ public final class StateNavigator<Screen>: Navigator {
         state.send(NavigationState(root: screen))
     }
 
-    /// What the UI did to the path: a swipe back pops it, a back-button menu cuts it. Sends
-    /// the new state unless the path is the same length as now (the UI only reads it back).
+    /// What the UI did to the path: a swipe back pops it, a back-button menu cuts it, a deep
+    /// link replaces it. Sends the new state unless the path equals the one shown (the UI only
+    /// reads it back).
     public func setPath(_ path: [Screen]) {
-        guard path.count != state.value.path.count else { return }
+        guard path != state.value.path else { return }
         change { $0.path = path }
     }
 
     /// What the UI did to the presented screen: `nil` when the user dismissed it (a sheet
-    /// pulled down). Sends nothing when nothing was presented and nothing is.
+    /// pulled down). Sends nothing when it equals the screen presented now.
     public func setPresented(_ screen: Screen?) {
-        guard screen != nil || state.value.presented != nil else { return }
+        guard screen != state.value.presented else { return }
         change { $0.presented = screen }
     }
 
@@ -67,7 +70,7 @@ public final class StateNavigator<Screen>: Navigator {
 
 #if canImport(Observation)
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-extension StateNavigator where Screen: Hashable {
+extension StateNavigator {
     /// The binding `NavigationStack(path:)` needs: reads the path through `mirror` (a mirror of
     /// ``state``), and writes what the UI did through ``setPath(_:)``.
     public func pathBinding(_ mirror: ObservedState<NavigationState<Screen>>) -> FieldBinding<[Screen]> {
