@@ -96,3 +96,25 @@ struct ViewModelTests {
         token?.cancel()
     }
 }
+
+extension ViewModelTests {
+    @Test("a delivered event is not kept: a view controller sent to push is freed once observers let go")
+    func deliveredEventsAreNotKept() {
+        let routes = Events<Tracked>()
+        var heard: [Tracked] = []
+        let token = routes.observe { heard.append($0) }
+        weak var weakScreen: Tracked?
+        do {
+            let screen = Tracked()
+            weakScreen = screen
+            routes.send(screen)
+        }
+        #expect(heard.count == 1)
+        heard.removeAll()
+        #expect(weakScreen == nil)
+        routes.send(Tracked())
+        #expect(heard.count == 1)  // the next event is heard once: the release is not an event
+        withExtendedLifetime(token) {}
+    }
+}
+
