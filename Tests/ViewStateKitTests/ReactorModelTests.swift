@@ -34,21 +34,14 @@ final class LedgerReactor: Reactor<LedgerReactor.Action, Int, [Int]> {
     override func mutate(action: Action) -> Effect<Int> {
         switch action {
         case .one(let value): .mutation(value)
-        case .many(let values): Effect(values)
-        case .merged(let first, let rest): .merge(.mutation(first), .none, Effect(rest))
+        case .many(let values): .mutations(values)
+        case .merged(let first, let rest): .merge(.mutation(first), .none, .merge(rest.map { .mutation($0) }))
         case .nothing: .none
         }
     }
 
     override func reduce(state: [Int], mutation: Int) -> [Int] {
         state + [mutation]
-    }
-}
-
-private extension Effect {
-    /// `.mutations` from an array.
-    init(_ mutations: [Mutation]) {
-        self = mutations.reduce(.none) { .merge($0, .mutation($1)) }
     }
 }
 
@@ -110,10 +103,44 @@ struct ReactorModelTests {
         return published
     }
 
+    /// The action and mutation lines a traced reactor must write for `run`: each action as it
+    /// runs (at once, or from the queue), each reentrant send as queued behind the running
+    /// action, each mutation after its action. Field lines are left to the tracing tests.
+    static func modelTrace(_ run: Run) -> [String] {
+        var lines: [String] = []
+        var count = 0
+        for action in run.actions {
+            var queue = [(action: action, fromQueue: false)]
+            while !queue.isEmpty {
+                let (current, fromQueue) = queue.removeFirst()
+                lines.append("action \(current) (\(fromQueue ? "ran from the queue" : "ran at once"))")
+                for mutation in current.mutations {
+                    count += 1
+                    lines.append("mutation \(mutation)")
+                    let sends = run.reentrant[count, default: []]
+                    for observer in 0..<3 {
+                        for send in sends where send.observer == observer {
+                            lines.append("action \(send.action) (queued behind \(current))")
+                            queue.append((send.action, true))
+                        }
+                    }
+                }
+            }
+        }
+        return lines
+    }
+
+    /// How a run is sent: to a plain reactor, a traced one (the same loop with tracing's
+    /// checks taken), or a stubbed one (which records the actions and runs none).
+    enum Mode: CaseIterable { case plain, traced, stubbed }
+
     /// Runs `run` on a real reactor with three observers and compares what they saw with
     /// `expected` (the model's answer by default); returns what went wrong, if anything.
-    static func check(_ run: Run, expected: [[Int]]? = nil) -> String? {
+    static func check(_ run: Run, expected: [[Int]]? = nil, mode: Mode = .plain) -> String? {
         let reactor = LedgerReactor()
+        var lines: [String] = []
+        if mode == .traced { reactor.trace("model") { lines.append(String($0.dropFirst("[model] ".count))) } }
+        if mode == .stubbed { reactor.isStubbed = true }
         var seen: [[[Int]]] = [[], [], []]
         var stale: [String] = []
         let tokens = (0..<3).map { observer in
@@ -129,23 +156,36 @@ struct ReactorModelTests {
         }
         run.actions.forEach(reactor.send)
         tokens.forEach { $0.cancel() }
+        if mode == .stubbed {
+            if reactor.stubbedActions != run.actions { return "R7: recorded \(reactor.stubbedActions), sent \(run.actions)" }
+            for (observer, states) in seen.enumerated() where states != [[]] {
+                return "R7: observer \(observer) saw \(states) from a stubbed reactor"
+            }
+            return nil
+        }
         let expected = expected ?? model(run)
         if let problem = stale.first { return "R2: \(problem)" }
         for (observer, states) in seen.enumerated() where states != expected {
             return "observer \(observer) saw \(states), the model says \(expected)"
         }
         if reactor.currentState != expected.last { return "currentState \(reactor.currentState) ≠ \(expected.last ?? [])" }
+        if mode == .traced {
+            let written = lines.filter { $0.hasPrefix("action ") || $0.hasPrefix("mutation ") }
+            let modelled = modelTrace(run)
+            if written != modelled { return "the trace wrote \(written), the model says \(modelled)" }
+        }
         return nil
     }
 
-    @Test("R1–R3 hold for 2,000 random runs with reentrant sends (VIEWSTATE_SEED replays one)")
-    func randomRuns() {
+    @Test("R1–R3 and R7 hold for 2,000 random runs with reentrant sends, plain, traced and stubbed (VIEWSTATE_SEED replays one)",
+          arguments: Mode.allCases)
+    func randomRuns(mode: Mode) {
         let environment = ProcessInfo.processInfo.environment
         let seeds: [UInt64] = environment["VIEWSTATE_SEED"].flatMap(UInt64.init).map { [$0] } ?? Array(1...2_000)
         for seed in seeds {
             let run = Self.generate(seed: seed)
-            if let problem = Self.check(run) {
-                Issue.record("seed \(seed) (replay with VIEWSTATE_SEED=\(seed)): \(run)\n\(problem)")
+            if let problem = Self.check(run, mode: mode) {
+                Issue.record("seed \(seed) (replay with VIEWSTATE_SEED=\(seed)), \(mode): \(run)\n\(problem)")
                 return
             }
         }

@@ -331,3 +331,40 @@ extension ReactorTests {
         #expect(reactor.currentState == ["anonymous"])
     }
 }
+
+/// Builds its mutations from arrays: `.mutations([…])` and `.merge([…])`.
+@MainActor
+final class Tally: Reactor<Tally.Action, Tally.Mutation, [Int]> {
+    enum Action { case addAll([Int]), addEach([Int]) }
+    enum Mutation: Sendable { case add(Int) }
+
+    init() {
+        super.init(initialState: [])
+    }
+
+    override func mutate(action: Action) -> Effect<Mutation> {
+        switch action {
+        case .addAll(let numbers): .mutations(numbers.map(Mutation.add))
+        case .addEach(let numbers): .merge(numbers.map { .mutation(.add($0)) })
+        }
+    }
+
+    override func reduce(state: [Int], mutation: Mutation) -> [Int] {
+        switch mutation {
+        case .add(let number): state + [number]
+        }
+    }
+}
+
+extension ReactorTests {
+    @Test("mutations and effects built as arrays run in order, one published state per mutation; an empty array does nothing")
+    func arraysOfMutations() {
+        let reactor = Tally()
+        let states = StateRecorder(reactor.state)
+        reactor.send(.addAll([1, 2]))
+        reactor.send(.addEach([3]))
+        reactor.send(.addAll([]))
+        reactor.send(.addEach([]))
+        states.expect([[], [1], [1, 2], [1, 2, 3]])
+    }
+}

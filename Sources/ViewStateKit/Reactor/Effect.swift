@@ -39,6 +39,12 @@ public struct Effect<Mutation> {
         Effect(kind: .mutations(mutations))
     }
 
+    /// These mutations, reduced at once, in order: the array form, for mutations built in a
+    /// loop or a `map` (`.mutations(rows.map(Mutation.remove))`). An empty array is ``none``.
+    public static func mutations(_ mutations: [Mutation]) -> Effect {
+        Effect(kind: .mutations(mutations))
+    }
+
     /// Stops the running work started with `id`; its later mutations are dropped.
     public static func cancel(id: some Hashable & Sendable) -> Effect {
         Effect(kind: .cancel(id: AnyHashable(id)))
@@ -46,6 +52,11 @@ public struct Effect<Mutation> {
 
     /// All of these effects, in order.
     public static func merge(_ effects: Effect...) -> Effect {
+        Effect(kind: .merge(effects))
+    }
+
+    /// All of these effects, in order: the array form, for effects built in a loop or a `map`.
+    public static func merge(_ effects: [Effect]) -> Effect {
         Effect(kind: .merge(effects))
     }
 }

@@ -72,43 +72,35 @@ open class Reactor<Action, Mutation, State> {
     /// Returns the state after `mutation`; keep it pure. The default returns ``state`` unchanged.
     open func reduce(state: State, mutation: Mutation) -> State { state }
 
-    /// Runs `action` now, or after the action being processed (R3).
+    /// Runs `action` now, or after the action being processed (R3). The one action loop:
+    /// a stubbed reactor records the action instead (R7), and a traced one writes each step;
+    /// both are one check here, so the untraced path pays a `nil` test per action.
     @inlinable
     public final func send(_ action: Action) {
-        if isStubbed || tracer != nil { return sendStubbedOrTraced(action) }
+        if isStubbed { return record(action) }
         if isProcessing {
             queuedActions.append(action)
+            if tracer != nil { traceQueued(action) }
             return
         }
         isProcessing = true
-        perform(mutate(action: action))
-        while !queuedActions.isEmpty {
-            perform(mutate(action: queuedActions.removeFirst()))
+        var next = action
+        var fromQueue = false
+        while true {
+            if tracer != nil { traceRun(next, fromQueue: fromQueue) }
+            perform(mutate(action: next))
+            guard !queuedActions.isEmpty else { break }
+            next = queuedActions.removeFirst()
+            fromQueue = true
         }
         isProcessing = false
+        if tracer != nil { traceIdle() }
     }
 
-    /// ``send(_:)`` while stubbed or traced, kept out of the common path: records a stubbed
-    /// action, or runs the same loop writing each action as it runs.
-    @usableFromInline
-    final func sendStubbedOrTraced(_ action: Action) {
-        if isStubbed { return record(action) }
-        guard let tracer else { return send(action) }
-        if isProcessing {
-            queuedActions.append(action)
-            return tracer.queued(action)
-        }
-        isProcessing = true
-        tracer.run(action, fromQueue: false)
-        perform(mutate(action: action))
-        while !queuedActions.isEmpty {
-            let next = queuedActions.removeFirst()
-            tracer.run(next, fromQueue: true)
-            perform(mutate(action: next))
-        }
-        isProcessing = false
-        tracer.idle()
-    }
+    // Tracing's steps, out of line so the untraced loop stays small enough to inline.
+    @usableFromInline func traceQueued(_ action: Action) { tracer?.queued(action) }
+    @usableFromInline func traceRun(_ action: Action, fromQueue: Bool) { tracer?.run(action, fromQueue: fromQueue) }
+    @usableFromInline func traceIdle() { tracer?.idle() }
 
     /// Writes what this reactor does to `sink`, one line each, under `name`: every action and
     /// whether it ran at once, was queued behind another (R3) or was recorded by a stubbed
@@ -209,20 +201,21 @@ extension Reactor: IdleWaiting {}
 
 extension Reactor {
 
+    /// The one reduce: runs ``reduce(state:mutation:)`` on the current state and publishes the
+    /// result (R1, R2). A traced reactor keeps the state before, to write what changed.
+    /// The one reduce: runs ``reduce(state:mutation:)`` on the current state and publishes the
+    /// result (R1, R2). A traced reactor keeps the state before, to write what changed.
     @inlinable
     func reduce(_ mutation: Mutation) {
-        if tracer != nil { return reduceTraced(mutation) }
+        let before = tracer == nil ? nil : reducedState
         reducedState = reduce(state: reducedState, mutation: mutation)
+        if let before { traceMutation(mutation, from: before) }
         state.send(reducedState)
     }
 
-    /// `reduce(_:)` while traced, kept out of the untraced path.
-    @usableFromInline
-    func reduceTraced(_ mutation: Mutation) {
-        let old = reducedState
-        reducedState = reduce(state: old, mutation: mutation)
-        tracer?.mutation(mutation, from: old, to: reducedState)
-        state.send(reducedState)
+    /// Writes a reduced mutation and the fields it changed; out of line, like the other steps.
+    @usableFromInline func traceMutation(_ mutation: Mutation, from before: State) {
+        tracer?.mutation(mutation, from: before, to: reducedState)
     }
 
     @inlinable
