@@ -15,10 +15,13 @@ let package = Package(
     targets: [
         .target(name: "ViewStateKit"),
         // Test helpers for users' tests: links XCTest and Swift Testing, never the app.
-        .target(name: "ViewStateKitTesting", dependencies: ["ViewStateKit"]),
+        .target(name: "ViewStateKitTesting", dependencies: ["ViewStateKit", "ViewStateKitSupport"]),
+        // What the testing module and the samples share, and an app never links: held replies,
+        // the one lock type, gates with a time limit. Not a product.
+        .target(name: "ViewStateKitSupport"),
         .target(
             name: "ViewStateSamples",
-            dependencies: ["ViewStateKit"],
+            dependencies: ["ViewStateKit", "ViewStateKitSupport"],
             path: "Samples/ViewStateSamples",
             resources: [.process("Resources")]
         ),
@@ -28,7 +31,7 @@ let package = Package(
             path: "Samples/viewstate-samples"
         ),
         .testTarget(name: "ViewStateKitTests", dependencies: ["ViewStateKit", "ViewStateKitTesting"]),
-        .testTarget(name: "ViewStateKitTestingTests", dependencies: ["ViewStateKitTesting", "ViewStateKit"]),
+        .testTarget(name: "ViewStateKitTestingTests", dependencies: ["ViewStateKitTesting", "ViewStateKit", "ViewStateKitSupport"]),
         .testTarget(name: "SamplesTests", dependencies: ["ViewStateSamples", "ViewStateKit", "ViewStateKitTesting"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,4 +1,5 @@
 import ViewStateKit
+internal import ViewStateKitSupport
 
 /// A service's replies, held until the test releases each one with a value or an error: the
 /// stand-in for a network call, for `async` and completion-handler services alike.
@@ -56,8 +57,7 @@ public final class FakeReplies<Value: Sendable>: Sendable {
     public func waitForRequests(_ count: Int, timeLimit: Duration = SafetyNet.defaultLimit,
                                 fileID: String = #fileID, filePath: StaticString = #filePath,
                                 line: UInt = #line, column: UInt = #column) async {
-        let queue = self.queue
-        guard await completes(within: timeLimit, { await queue.waitForCount(count) }) else {
+        guard await queue.waitForCount(count, within: timeLimit) else {
             return CallSite(fileID: fileID, filePath: filePath, line: line, column: column).fail(
                 "waitForRequests: \(requestCount) of \(count) requests made after \(timeLimit) of real time.")
         }

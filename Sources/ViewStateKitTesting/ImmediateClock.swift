@@ -1,4 +1,5 @@
 import Foundation
+internal import ViewStateKitSupport
 
 /// A clock whose sleeps end at once, for tests that do not care how long something waits:
 /// a debounce, a retry delay, a timeout that never fires first. Each sleep moves ``now`` to its
@@ -14,17 +15,15 @@ import Foundation
 /// ```
 ///
 /// Safe from any task.
-public final class ImmediateClock: Clock, @unchecked Sendable {
-    // @unchecked: `current` is read and written only under `lock`.
-    private let lock = NSLock()
-    private var current = ManualClock.Instant(offset: .zero)
+public final class ImmediateClock: Clock, Sendable {
+    private let current = Locked(ManualClock.Instant(offset: .zero))
 
     /// A clock at time zero.
     public init() {}
 
     /// The time slept so far: the latest deadline any sleep asked for.
     public var now: ManualClock.Instant {
-        lock.withLock { current }
+        current.withLock { $0 }
     }
 
     /// The clock has no resolution limit.
@@ -34,6 +33,6 @@ public final class ImmediateClock: Clock, @unchecked Sendable {
     /// `CancellationError` when the calling task is cancelled.
     public func sleep(until deadline: ManualClock.Instant, tolerance: Duration? = nil) async throws {
         try Task.checkCancellation()
-        lock.withLock { current = max(current, deadline) }
+        current.withLock { $0 = max($0, deadline) }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+internal import ViewStateKitSupport
 
 /// A clock that only moves when a test advances it, for debounces, delays, retries and
 /// timeouts without real time. Conforms to `Clock`, so code takes `any Clock<Duration>` and
@@ -35,8 +36,7 @@ import Foundation
 ///
 /// What "rests" means, and what an advance cannot see, is in the TestingScreens article
 /// (rule R9). Safe from any task.
-public final class ManualClock: Clock, @unchecked Sendable {
-    // @unchecked: every mutable property is read and written only under `lock`.
+public final class ManualClock: Clock, Sendable {
 
     /// A point on the manual clock's timeline: the time advanced since it started.
     public struct Instant: InstantProtocol {
@@ -66,17 +66,24 @@ public final class ManualClock: Clock, @unchecked Sendable {
         let wake: CheckedContinuation<WorkScope?, any Error>
     }
 
-    private let lock = NSLock()
-    private var current = Instant(offset: .zero)
-    private var sleepers: [Sleeper] = []
-    private var lastID = 0
-    private var cancelledIDs: Set<Int> = []
-    private var sleeperWaiters: [(count: Int, gate: Gate)] = []
+    /// What the clock knows, read and written under one lock from any task.
+    private struct Timeline {
+        var current = Instant(offset: .zero)
+        var sleepers: [Sleeper] = []
+        var lastID = 0
+        var cancelledIDs: Set<Int> = []
+        var sleeperWaiters = CountWaiters()
+        var wakeLimit = 100_000
+    }
+    private let timeline = Locked(Timeline())
     /// The real time an advance lets woken work run before it fails the test.
     private let timeLimit: Duration
     /// How many sleepers one advance wakes before it fails the test: a would-be endless advance
     /// (work that sleeps ever shorter times) becomes a clear failure. Tests of the limit lower it.
-    var wakeLimit = 100_000
+    var wakeLimit: Int {
+        get { timeline.withLock { $0.wakeLimit } }
+        set { timeline.withLock { $0.wakeLimit = newValue } }
+    }
 
     /// A clock at time zero. `timeLimit` is the real time an advance lets the work it wakes
     /// run, and `waitForSleepers` waits, before failing the test instead of hanging:
@@ -87,7 +94,7 @@ public final class ManualClock: Clock, @unchecked Sendable {
 
     /// The time advanced so far.
     public var now: Instant {
-        lock.withLock { current }
+        timeline.withLock { t in t.current }
     }
 
     /// The clock has no resolution limit.
@@ -95,37 +102,37 @@ public final class ManualClock: Clock, @unchecked Sendable {
 
     /// How many tasks are sleeping on the clock.
     public var sleeperCount: Int {
-        lock.withLock { sleepers.count }
+        timeline.withLock { t in t.sleepers.count }
     }
 
     /// Suspends until the clock reaches `deadline`: at once when it already has.
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
-        let id = lock.withLock {
-            lastID += 1
-            return lastID
+        let id = timeline.withLock { t in
+            t.lastID += 1
+            return t.lastID
         }
         let waker = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<WorkScope?, any Error>) in
-                let outcome: Result<WorkScope?, any Error>? = lock.withLock {
-                    if cancelledIDs.remove(id) != nil { return .failure(CancellationError()) }
-                    if deadline <= current { return .success(nil) }
-                    sleepers.append(Sleeper(id: id, deadline: deadline, wake: continuation))
+                let outcome: Result<WorkScope?, any Error>? = timeline.withLock { t in
+                    if t.cancelledIDs.remove(id) != nil { return .failure(CancellationError()) }
+                    if deadline <= t.current { return .success(nil) }
+                    t.sleepers.append(Sleeper(id: id, deadline: deadline, wake: continuation))
                     return nil
                 }
                 if let outcome { continuation.resume(with: outcome) }
                 readySleeperWaiters().forEach { $0.end(true) }
             }
         } onCancel: {
-            let sleeper: Sleeper? = lock.withLock {
-                guard let index = sleepers.firstIndex(where: { $0.id == id }) else {
-                    cancelledIDs.insert(id)  // cancelled before it started sleeping
+            let sleeper: Sleeper? = timeline.withLock { t in
+                guard let index = t.sleepers.firstIndex(where: { $0.id == id }) else {
+                    t.cancelledIDs.insert(id)  // cancelled before it started sleeping
                     return nil
                 }
-                return sleepers.remove(at: index)
+                return t.sleepers.remove(at: index)
             }
             sleeper?.wake.resume(throwing: CancellationError())
         }
-        lock.withLock { _ = cancelledIDs.remove(id) }
+        timeline.withLock { t in _ = t.cancelledIDs.remove(id) }
         await waker?.arrive()  // woken by an advance: go on as the advance's followed work
     }
 
@@ -141,12 +148,7 @@ public final class ManualClock: Clock, @unchecked Sendable {
         let timeLimit = timeLimit ?? self.timeLimit
         // Registered before this call suspends, so a sleep that starts after it is never missed.
         let arrived = await wait(within: timeLimit) { gate in
-            let ready: Bool = lock.withLock {
-                guard sleepers.count < count else { return true }
-                sleeperWaiters.append((count, gate))
-                return false
-            }
-            if ready { gate.end(true) }
+            if timeline.withLock({ t in t.sleeperWaiters.add(gate, until: count, current: t.sleepers.count) }) { gate.end(true) }
         }
         if !arrived {
             CallSite(fileID: fileID, filePath: filePath, line: line, column: column).fail(
@@ -158,12 +160,7 @@ public final class ManualClock: Clock, @unchecked Sendable {
 
     /// Removes and returns the waits whose count of sleepers is reached.
     private func readySleeperWaiters() -> [Gate] {
-        lock.withLock {
-            let count = sleepers.count
-            let ready = sleeperWaiters.filter { $0.count <= count }.map(\.gate)
-            sleeperWaiters.removeAll { $0.count <= count }
-            return ready
-        }
+        timeline.withLock { t in t.sleeperWaiters.reached(t.sleepers.count) }
     }
 
     /// Moves the clock forward by `duration`, waking every sleeper whose deadline it reaches,
@@ -188,7 +185,7 @@ public final class ManualClock: Clock, @unchecked Sendable {
         }
         var wakes = 0
         while true {
-            if wakes == wakeLimit, lock.withLock({ sleepers.contains { $0.deadline <= instant } }) {
+            if wakes == wakeLimit, timeline.withLock({ t in t.sleepers.contains { $0.deadline <= instant } }) {
                 return site.fail("advance: woke \(wakeLimit) sleepers and more are due before \(instant.offset): does "
                                  + "the work sleep for ever shorter times? The clock stopped at \(now.offset).")
             }
@@ -213,7 +210,7 @@ public final class ManualClock: Clock, @unchecked Sendable {
                     fileID: String = #fileID, filePath: StaticString = #filePath,
                     line: UInt = #line, column: UInt = #column) async {
         for _ in 0..<maxWakes {
-            guard let next = lock.withLock({ sleepers.map(\.deadline).min() }) else { return }
+            guard let next = timeline.withLock({ t in t.sleepers.map(\.deadline).min() }) else { return }
             await advance(to: next, fileID: fileID, filePath: filePath, line: line, column: column)
         }
         if sleeperCount > 0 {
@@ -227,7 +224,7 @@ public final class ManualClock: Clock, @unchecked Sendable {
     @discardableResult
     public func expectNoSleepers(fileID: String = #fileID, filePath: StaticString = #filePath,
                                  line: UInt = #line, column: UInt = #column) -> Bool {
-        let pending = lock.withLock { sleepers.map { $0.deadline.offset } }
+        let pending = timeline.withLock { t in t.sleepers.map { $0.deadline.offset } }
         guard !pending.isEmpty else { return true }
         let deadlines = pending.sorted().map { "\($0)" }.joined(separator: ", ")
         CallSite(fileID: fileID, filePath: filePath, line: line, column: column).fail(
@@ -240,14 +237,14 @@ public final class ManualClock: Clock, @unchecked Sendable {
     /// among equal deadlines), moving the clock to its deadline; with none due, moves the clock
     /// to `instant` in the same step, so a sleep that starts meanwhile is never left behind.
     private func nextSleeper(upTo instant: Instant) -> Sleeper? {
-        lock.withLock {
-            guard let index = sleepers.indices.min(by: { (sleepers[$0].deadline, sleepers[$0].id) < (sleepers[$1].deadline, sleepers[$1].id) }),
-                  sleepers[index].deadline <= instant else {
-                current = max(current, instant)
+        timeline.withLock { t in
+            guard let index = t.sleepers.indices.min(by: { (t.sleepers[$0].deadline, t.sleepers[$0].id) < (t.sleepers[$1].deadline, t.sleepers[$1].id) }),
+                  t.sleepers[index].deadline <= instant else {
+                t.current = max(t.current, instant)
                 return nil
             }
-            let sleeper = sleepers.remove(at: index)
-            current = max(current, sleeper.deadline)
+            let sleeper = t.sleepers.remove(at: index)
+            t.current = max(t.current, sleeper.deadline)
             return sleeper
         }
     }

@@ -1,4 +1,5 @@
 import ViewStateKit
+internal import ViewStateKitSupport
 
 /// Drives a `Reactor` in a test and makes the test account for everything it does, the way
 /// TCA's `TestStore` does for a store.
@@ -178,9 +179,14 @@ public final class ReactorTester<Action, Mutation, State: Equatable> {
     /// runs the same checks without waiting. Fails after the time limit when work never ends.
     public func finish(fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        guard await completes(within: timeLimit, { [idleWaiting = reactor as any IdleWaiting] in
-            await idleWaiting.waitUntilIdle()
-        }) else {
+        let idle = await wait(within: timeLimit) { gate in
+            let work = Task { [reactor] in
+                await reactor.waitUntilIdle()
+                gate.end(true)
+            }
+            gate.onEnd { work.cancel() }
+        }
+        guard idle else {
             isFinished = true
             site.fail("finish: effects still running after \(timeLimit) of real time: is one waiting for a reply "
                       + "the test has not released, or ignoring cancellation?")
@@ -255,8 +261,8 @@ public final class ReactorTester<Action, Mutation, State: Equatable> {
     private func nextStateOrIdle(within limit: Duration) async -> Bool {
         guard limit > .zero else { return false }
         let signal = self.signal
-        let idle = Task { [idleWaiting = reactor as any IdleWaiting] in
-            await idleWaiting.waitUntilIdle()
+        let idle = Task { [reactor] in
+            await reactor.waitUntilIdle()
             signal.fire()
         }
         defer { idle.cancel() }

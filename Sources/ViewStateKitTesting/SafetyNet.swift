@@ -1,5 +1,6 @@
 import Foundation
 import ViewStateKit
+internal import ViewStateKitSupport
 
 /// The real-time limit on every wait in this module: a wait the code under test never ends
 /// (a reply the test forgot to release) fails the test with a clear message instead of hanging
@@ -58,91 +59,12 @@ extension Task where Failure == Never {
     public func waitForCompletion(timeLimit: Duration = SafetyNet.defaultLimit,
                                   fileID: String = #fileID, filePath: StaticString = #filePath,
                                   line: UInt = #line, column: UInt = #column) async -> Success? {
-        let result = LockedSlot<Success>()
+        let result = Locked<Success?>(nil)
         let ended = await withSafetyNet(timeLimit: timeLimit, fileID: fileID, filePath: filePath,
-                                        line: line, column: column) { result.value = await value }
-        return ended ? result.value : nil
-    }
-}
-
-/// Runs `operation` until it returns, or until `limit` of real time has passed. Returns `false`
-/// when the limit came first (the operation's task is then cancelled and left behind).
-func completes(within limit: Duration, _ operation: @escaping @Sendable () async -> Void) async -> Bool {
-    await wait(within: limit) { gate in
-        let work = Task {
-            await operation()
-            gate.end(true)
+                                        line: line, column: column) {
+            let success = await value
+            result.withLock { $0 = success }
         }
-        gate.onEnd { work.cancel() }
-    }
-}
-
-/// Waits until whoever `arm` hands the gate to ends it (`true`), or until `limit` of real time
-/// has passed (`false`). `arm` runs at once, in the caller's isolation, and may end the gate
-/// at once. The limit is a Dispatch timer, not a task: arming it wakes no thread, and it is
-/// cancelled when the gate ends first.
-func wait(within limit: Duration, isolation: isolated (any Actor)? = #isolation,
-          until arm: (Gate) -> Void) async -> Bool {
-    let gate = Gate()
-    return await withCheckedContinuation { continuation in
-        gate.start(continuation)
-        arm(gate)
-        let timer = SafetyNetTimer { gate.end(false) }  // the safety net: only a would-be hang reaches it
-        timer.start(after: limit)
-        gate.onEnd { timer.cancel() }
-    }
-}
-
-/// A Dispatch work item run once after a delay, unless cancelled first.
-final class SafetyNetTimer: @unchecked Sendable {
-    // @unchecked: `DispatchWorkItem` is safe to cancel from any thread; it is not marked so.
-    private let item: DispatchWorkItem
-
-    init(_ body: @escaping @Sendable () -> Void) {
-        item = DispatchWorkItem(block: body)
-    }
-
-    func start(after limit: Duration) {
-        let (seconds, attoseconds) = limit.components
-        let nanoseconds = max(0, seconds) * 1_000_000_000 + max(0, attoseconds) / 1_000_000_000
-        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(clamping: nanoseconds)), execute: item)
-    }
-
-    func cancel() {
-        item.cancel()
-    }
-}
-
-/// The first of two outcomes — it happened, or the limit passed — delivered once to one
-/// waiting continuation. Clean-ups registered with ``onEnd(_:)`` all run once it ends.
-final class Gate: @unchecked Sendable {
-    // @unchecked: every mutable property is read and written only under `lock`.
-    private let lock = NSLock()
-    private var continuation: CheckedContinuation<Bool, Never>?
-    private var outcome: Bool?
-    private var cleanUps: [@Sendable () -> Void] = []
-
-    func start(_ continuation: CheckedContinuation<Bool, Never>) {
-        lock.withLock { self.continuation = continuation }
-    }
-
-    /// Runs `body` when the gate ends, or at once when it has ended already.
-    func onEnd(_ body: @escaping @Sendable () -> Void) {
-        let ended = lock.withLock {
-            if outcome == nil { cleanUps.append(body) }
-            return outcome != nil
-        }
-        if ended { body() }
-    }
-
-    func end(_ result: Bool) {
-        let (waiter, bodies): (CheckedContinuation<Bool, Never>?, [@Sendable () -> Void]) = lock.withLock {
-            guard outcome == nil else { return (nil, []) }
-            outcome = result
-            defer { (continuation, cleanUps) = (nil, []) }
-            return (continuation, cleanUps)
-        }
-        waiter?.resume(returning: result)
-        bodies.forEach { $0() }
+        return ended ? result.withLock { $0 } : nil
     }
 }

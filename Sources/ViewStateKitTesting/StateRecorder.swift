@@ -1,4 +1,5 @@
 import ViewStateKit
+internal import ViewStateKitSupport
 
 /// Collects every value a `StateCell` or `Events` delivers, or a completion handler receives,
 /// in order — the sequence a screen went through, for `expect(_:)`.
@@ -12,7 +13,7 @@ public final class StateRecorder<Value> {
         didSet { openReadyGates() }
     }
     private var token: ObservationToken?
-    private var gates: [(count: Int, gate: Gate)] = []
+    private var waiters = CountWaiters()
 
     /// A recorder fed by hand, e.g. as a completion handler: `controller.load(then: recorder.record)`.
     public init() {}
@@ -45,8 +46,9 @@ public final class StateRecorder<Value> {
                               isolation: isolated (any Actor)? = #isolation,
                               fileID: String = #fileID, filePath: StaticString = #filePath,
                               line: UInt = #line, column: UInt = #column) async -> Bool {
-        if values.count >= count { return true }
-        let arrived = await wait(within: timeLimit) { gates.append((count, $0)) }
+        let arrived = await wait(within: timeLimit) { gate in
+            if waiters.add(gate, until: count, current: values.count) { gate.end(true) }
+        }
         if !arrived {
             CallSite(fileID: fileID, filePath: filePath, line: line, column: column).fail(
                 "waitForValues: \(values.count) of \(count) values recorded after \(timeLimit) of real time.")
@@ -55,9 +57,7 @@ public final class StateRecorder<Value> {
     }
 
     private func openReadyGates() {
-        let ready = gates.filter { $0.count <= values.count }
-        gates.removeAll { $0.count <= values.count }
-        ready.forEach { $0.gate.end(true) }
+        waiters.reached(values.count).forEach { $0.end(true) }
     }
 }
 

@@ -1,6 +1,7 @@
 import Testing
 import ViewStateKit
 @testable import ViewStateKitTesting
+import ViewStateKitSupport
 
 /// A screen loading its stores through an `async` service backed by fake replies.
 @MainActor
@@ -158,7 +159,7 @@ extension FakeRepliesTests {
         let controller = FakeStoresController(replies: replies)
         for (request, start) in [controller.loadWithCompletion, controller.load].enumerated() {
             let load = start()
-            let ended = LockedValue(false)
+            let ended = Locked(false)
             let watcher = WorkScope()
             watcher.run {
                 _ = Task.detached {

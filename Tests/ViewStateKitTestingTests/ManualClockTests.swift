@@ -1,5 +1,6 @@
 import Testing
 @testable import ViewStateKitTesting
+import ViewStateKitSupport
 
 /// Records wake-ups in order, from any task.
 actor WakeLog {

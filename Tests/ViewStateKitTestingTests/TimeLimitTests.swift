@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import ViewStateKit
 @testable import ViewStateKitTesting
+import ViewStateKitSupport
 
 /// The real time `body` took. The tests of a time limit measure real time because the limit is
 /// real time: each checks that a wait given a short limit gives up long before the default one,
@@ -27,7 +28,7 @@ private func reported(_ issue: Issue, at line: Int, _ text: String) -> Bool {
 
 /// Work that sleeps on a clock, then stays busy (yielding, never resting) until the test stops it.
 private struct BusyWork {
-    private let stopped = LockedValue(false)
+    private let stopped = Locked(false)
     private let task: Task<Void, Never>
 
     /// Starts the work and returns once it sleeps.
@@ -245,7 +246,7 @@ extension TimeLimitTests {
     @Test("run stops after maxWakes wakes of a repeating timer and fails at the caller's line")
     func runStopsAtMaxWakes() async {
         let clock = ManualClock()
-        let ticks = LockedValue(0)
+        let ticks = Locked(0)
         let timer = Task.detached {
             while (try? await clock.sleep(for: .seconds(1))) != nil { ticks.withLock { $0 += 1 } }
         }
@@ -275,7 +276,7 @@ extension TimeLimitTests {
     func advanceAfterBusyRelease() async {
         let clock = ManualClock(timeLimit: .milliseconds(50))
         let replies = FakeReplies<Int>()
-        let stop = LockedValue(false)
+        let stop = Locked(false)
         let work = Task.detached {
             _ = try? await replies.next()
             while !stop.withLock({ $0 }) { await Task.yield() }
@@ -312,7 +313,7 @@ extension TimeLimitTests {
     func advanceStopsAtItsWakeLimit() async {
         let clock = ManualClock()
         clock.wakeLimit = 5
-        let wakes = LockedValue(0)
+        let wakes = Locked(0)
         let shrinking = Task.detached {  // each sleep half the last: never reaches one second
             var nap = Duration.milliseconds(500)
             while (try? await clock.sleep(for: nap)) != nil {

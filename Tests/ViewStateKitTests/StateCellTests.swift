@@ -262,39 +262,40 @@ struct StateCellTests {
     #if DEBUG
     @Test("C10: a drain past 1,000 queued sends prints one warning naming the value type")
     func runawayWarning() {
-        let cell = StateCell(0)
-        var warnings: [String] = []
-        cell.warn = { warnings.append($0) }
-        let token = cell.observe { value in
-            if value > 0, value <= 1_001 { cell.send(value + 1) }
+        nonisolated(unsafe) var warnings: [String] = []
+        RunawayWarning.$sink.withValue({ warnings.append($0) }) {
+            let cell = StateCell(0)
+            let token = cell.observe { value in
+                if value > 0, value <= 1_001 { cell.send(value + 1) }
+            }
+            cell.send(1)
+            #expect(cell.value == 1_002, "1,001 sends were queued and drained")
+            #expect(warnings.count == 1, "the warning comes at the 1,001st queued send")
+            let longer = StateCell(0)
+            let runaway = longer.observe { value in
+                if value > 0, value < 3_000 { longer.send(value + 1) }
+            }
+            longer.send(1)
+            #expect(warnings.count == 2, "one warning per runaway delivery, however long it runs")
+            runaway.cancel()
+            token.cancel()
         }
-        cell.send(1)
-        #expect(cell.value == 1_002, "1,001 sends were queued and drained")
-        #expect(warnings.count == 1, "the warning comes at the 1,001st queued send")
-        let longer = StateCell(0)
-        longer.warn = { warnings.append($0) }
-        let runaway = longer.observe { value in
-            if value > 0, value < 3_000 { longer.send(value + 1) }
-        }
-        longer.send(1)
-        #expect(warnings.count == 2, "one warning per runaway delivery, however long it runs")
-        runaway.cancel()
         #expect(warnings.first?.contains("StateCell<Int>") == true)
-        _ = token
     }
 
     @Test("C10: exactly 1,000 queued sends do not warn")
     func noWarningAtLimit() {
-        let cell = StateCell(0)
-        var warnings: [String] = []
-        cell.warn = { warnings.append($0) }
-        let token = cell.observe { value in
-            if value > 0, value <= 1_000 { cell.send(value + 1) }
+        nonisolated(unsafe) var warnings: [String] = []
+        RunawayWarning.$sink.withValue({ warnings.append($0) }) {
+            let cell = StateCell(0)
+            let token = cell.observe { value in
+                if value > 0, value <= 1_000 { cell.send(value + 1) }
+            }
+            cell.send(1)
+            #expect(cell.value == 1_001)
+            token.cancel()
         }
-        cell.send(1)
-        #expect(cell.value == 1_001)
         #expect(warnings.isEmpty)
-        _ = token
     }
     #endif
 

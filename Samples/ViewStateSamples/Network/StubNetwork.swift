@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import ViewStateKit
+internal import ViewStateKitSupport
 
 /// A stubbed network that behaves like a real one: it serves the samples' JSON fixtures,
 /// can be told per request to fail in any of the ways a real network fails, and can hold
@@ -119,7 +120,7 @@ public final class StubNetwork: @unchecked Sendable {
     /// Returns once `count` requests have been made in all (at once if they have). An `async`
     /// request is made when its task first runs, so wait for it before releasing its reply.
     public func waitForRequests(_ count: Int) async {
-        await replies.waitForCount(count)
+        _ = await replies.waitForCount(count)
     }
 
     /// Returns once every reply released so far has been handed to its completion handler,
@@ -139,15 +140,16 @@ public final class StubNetwork: @unchecked Sendable {
     /// Sends a request and returns the body; throws the failure. Cancelling the awaiting task
     /// ends the request at once with `CancellationError`.
     public func send(_ method: Method, _ path: String) async throws -> Data {
-        let index = LockedSlot<Int>()
+        let index = Locked<Int?>(nil)  // set inside the continuation, read by the cancellation handler
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                index.value = record(method, path) { continuation.resume(with: $0) }
-                if Task.isCancelled { replies.release(index.value, with: .failure(CancellationError())) }
-                answerUnlessHeld(index.value ?? 0)
+                let made = record(method, path) { continuation.resume(with: $0) }
+                index.withLock { $0 = made }
+                if Task.isCancelled { replies.release(made, with: .failure(CancellationError())) }
+                answerUnlessHeld(made)
             }
         } onCancel: {
-            replies.release(index.value, with: .failure(CancellationError()))
+            replies.release(index.withLock { $0 }, with: .failure(CancellationError()))
         }
     }
 

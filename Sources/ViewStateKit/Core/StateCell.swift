@@ -46,9 +46,6 @@ public final class StateCell<Value> {
     @usableFromInline @exclusivity(unchecked) var hasCancelledObservers = false
     private var nextObserverID = 0
 
-    /// Where the C10 runaway warning goes; tests replace it to read the warning.
-    var warn: (String) -> Void = { message in print(message) }
-
     /// How many queued sends one delivery drains before C10 warns.
     @usableFromInline static var runawayLimit: Int { 1_000 }
 
@@ -154,7 +151,7 @@ public final class StateCell<Value> {
     @usableFromInline
     func warnAboutRunawaySends() {
         #if DEBUG
-        warn("""
+        (RunawayWarning.sink ?? { print($0) })("""
             ViewStateKit warning: a StateCell<\(Value.self)> drained more than \(Self.runawayLimit) \
             sends queued by its own observers in one delivery. An observer is probably sending a \
             new value every time it is called.
@@ -194,3 +191,10 @@ extension StateCell where Value: Equatable {
 /// A cell lives in one isolation domain; Swift checks that it never crosses to another.
 @available(*, unavailable)
 extension StateCell: Sendable {}
+
+/// Where C10's runaway warning goes: printed, unless a test reads it with
+/// `RunawayWarning.$sink.withValue(…)`. A task-local, so no cell stores a hook and tests running
+/// in parallel never see each other's warnings.
+enum RunawayWarning {
+    @TaskLocal static var sink: (@Sendable (String) -> Void)?
+}

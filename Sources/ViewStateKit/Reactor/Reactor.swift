@@ -190,15 +190,6 @@ open class Reactor<Action, Mutation, State> {
     }
 }
 
-/// What waits for a reactor's work without naming its types: the testing module's waits hold
-/// this, so their sendable closures capture no generic metadata.
-package protocol IdleWaiting: Sendable {
-    /// Returns once no asynchronous work is left.
-    func waitUntilIdle() async
-}
-
-extension Reactor: IdleWaiting {}
-
 extension Reactor {
 
     /// The one reduce: runs ``reduce(state:mutation:)`` on the current state and publishes the

@@ -6,6 +6,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+internal import ViewStateKitSupport
 
 /// The work one step of a test starts — the work a `ManualClock` advance wakes, the effects of
 /// a `ReactorTester.send`, the work a `FakeReplies` release resumes — followed until it rests.
@@ -34,17 +35,19 @@ import Musl
 /// marker after the last counted job and calls the work at rest when the marker runs with no
 /// job counted since. The markers run on the main queue, so settling costs one main-queue
 /// block each time the work's counted jobs all end, and one real-time safety net in all.
-final class WorkScope: @unchecked Sendable {
-    // @unchecked: every mutable property is read and written only under `lock`.
-    private let lock = NSLock()
-    /// Counted jobs enqueued and not yet run to their end.
-    private var pending = 0
-    /// Counted jobs so far: what ``settle(within:)`` compares across a marker.
-    private var counted = 0
-    /// Ended when the work rests, while ``settle(within:)`` waits.
-    private var restGate: Gate?
-    /// The tasks of this scope's work, so their later jobs are followed wherever they start.
-    private var tasks: Set<UnsafeRawPointer> = []
+final class WorkScope: Sendable {
+    /// What the scope counts, read and written under one lock from any thread.
+    private struct Counts {
+        /// Counted jobs enqueued and not yet run to their end.
+        var pending = 0
+        /// Counted jobs so far: what ``settle(within:)`` compares across a marker.
+        var counted = 0
+        /// Ended when the work rests, while ``settle(within:)`` waits.
+        var restGate: Gate?
+        /// The tasks of this scope's work, so their later jobs are followed wherever they start.
+        var tasks: Set<UnsafeRawPointer> = []
+    }
+    private let counts = Locked(Counts())
 
     /// A scope that follows work from now until ``settle(within:)`` returns.
     init() {
@@ -76,7 +79,7 @@ final class WorkScope: @unchecked Sendable {
     /// Follows `task` from now on: the latest scope to see a task follows it (a task's address
     /// may be reused once it has ended, so the newest owner is the one to trust).
     private func remember(_ task: UnsafeRawPointer) {
-        lock.withLock { _ = tasks.insert(task) }
+        counts.withLock { _ = $0.tasks.insert(task) }
         Self.taskOwners.withLock { $0[task] = self }
     }
 
@@ -85,9 +88,9 @@ final class WorkScope: @unchecked Sendable {
     /// on the task's own thread instead of as a job the hook would count, so without this the
     /// scope could rest while that task still runs.
     func expectResumption() {
-        lock.withLock {
-            pending += 1
-            counted += 1
+        counts.withLock {
+            $0.pending += 1
+            $0.counted += 1
         }
     }
 
@@ -123,7 +126,7 @@ final class WorkScope: @unchecked Sendable {
     func settle(within limit: Duration, isolation: isolated (any Actor)? = #isolation) async -> Outcome {
         defer { close() }
         let rested = await wait(within: limit) { gate in
-            lock.withLock { restGate = gate }
+            counts.withLock { $0.restGate = gate }
             postMarker()
         }
         return rested ? .rested : .stillRunning
@@ -135,13 +138,13 @@ final class WorkScope: @unchecked Sendable {
     /// counted and have all ended, another marker goes behind what they enqueued; while one is
     /// pending, the job's end posts the next marker.
     private func postMarker() {
-        guard let mark = lock.withLock({ pending == 0 && restGate != nil ? counted : nil }) else { return }
+        guard let mark = counts.withLock({ $0.pending == 0 && $0.restGate != nil ? $0.counted : nil }) else { return }
         DispatchQueue.main.async { [self] in
-            let (rested, again): (Gate?, Bool) = lock.withLock {
-                guard pending == 0, restGate != nil else { return (nil, false) }
-                guard counted == mark else { return (nil, true) }
-                defer { restGate = nil }
-                return (restGate, false)
+            let (rested, again): (Gate?, Bool) = counts.withLock { counts in
+                guard counts.pending == 0, counts.restGate != nil else { return (nil, false) }
+                guard counts.counted == mark else { return (nil, true) }
+                defer { counts.restGate = nil }
+                return (counts.restGate, false)
             }
             if again { postMarker() }
             Self.uncounted.run { rested?.end(true) }
@@ -153,9 +156,9 @@ final class WorkScope: @unchecked Sendable {
         let isTask = jobTaskID(job) != 0
         for owner in owners {
             if isTask { owner.remember(unsafeBitCast(job, to: UnsafeRawPointer.self)) }
-            owner.lock.withLock {
-                owner.pending += 1
-                owner.counted += 1
+            owner.counts.withLock {
+                $0.pending += 1
+                $0.counted += 1
             }
         }
         DispatchQueue.main.async {
@@ -165,13 +168,13 @@ final class WorkScope: @unchecked Sendable {
     }
 
     private func jobEnded() {
-        lock.withLock { pending -= 1 }
+        counts.withLock { $0.pending -= 1 }
         postMarker()
     }
 
     /// Ends following: the scope's tasks are let go of.
     private func close() {
-        let tasks = lock.withLock { self.tasks }
+        let tasks = counts.withLock { $0.tasks }
         Self.taskOwners.withLock { owners in
             for task in tasks where owners[task] === self { owners[task] = nil }
         }
@@ -223,14 +226,14 @@ extension WorkScope {
     }()
 
     /// How many scopes are open: while none is, no job is looked at twice.
-    private static let openScopes = LockedValue(0)
+    private static let openScopes = Locked(0)
 
     /// The open scope that follows each task, by task.
-    private static let taskOwners = LockedValue<[UnsafeRawPointer: WorkScope]>([:])
+    private static let taskOwners = Locked<[UnsafeRawPointer: WorkScope]>([:])
 
     /// The owners of the main-actor jobs that stand between an opener and its closer on the
     /// main queue, while the main queue runs them.
-    private static let openBracket = LockedValue<OwnerList?>(nil)
+    private static let openBracket = Locked<OwnerList?>(nil)
 
     /// Set on the main queue, to tell a job enqueued from it (main-actor work) from others;
     /// `Thread.isMainThread` is not the test, as on Linux another thread may drain the main queue.
@@ -242,7 +245,7 @@ extension WorkScope {
 
     /// Work a `FakeReplies` release resumed, settling until it rests, with the Swift Testing
     /// test that released it (`nil` outside one): an advance waits only for its own test's.
-    private static let released = LockedValue<[(scope: ObjectIdentifier, settling: Task<Outcome, Never>, test: String?)]>([])
+    private static let released = Locked<[(scope: ObjectIdentifier, settling: Task<Outcome, Never>, test: String?)]>([])
 
     /// Settles `scope` in the background, and keeps it until it rests, for
     /// ``settleReleasedWork(within:)``: a release returns at once, and the work it resumed must
@@ -272,7 +275,7 @@ extension WorkScope {
             list.filter { test == nil || $0.test == nil || $0.test == test }.map(\.settling)
         }
         guard !settlings.isEmpty else { return true }
-        let stillRunning = LockedValue(false)
+        let stillRunning = Locked(false)
         let ended = await wait(within: limit) { gate in
             _ = uncounted.run {  // waiting for the work is not the work's activity
                 Task.detached {
