@@ -78,6 +78,27 @@ struct StateCellProjectionTests {
         _ = token
     }
 
+    /// A screen state generic over its content, for the helper below.
+    struct Holder<Content> { var state: ViewState<Content> = .loading }
+
+    /// A helper generic over the renderer, which knows nothing of `Equatable`: the call a team
+    /// writes once for all its screens.
+    static func bindState<R: Renderer>(_ cell: StateCell<Holder<R.Content>>, to renderer: R) -> ObservationToken {
+        cell.bind(to: renderer, \.state)
+    }
+
+    @Test("C13: a binding made in a generic helper skips unchanged states too: the check is made at run time, not by overload")
+    func bindKeyPathFromGenericHelper() {
+        let cell = StateCell(Holder<[String]>())
+        let renderer = RecordingRenderer<[String]>()
+        let token = Self.bindState(cell, to: renderer)
+        cell.send(Holder())
+        cell.send(Holder(state: .presenting(["cu"])))
+        cell.send(Holder(state: .presenting(["cu"])))
+        expectSequence(renderer.states, equals: [.loading, .presenting(["cu"])])
+        token.cancel()
+    }
+
     @Test("C13: with content that is not Equatable, every send renders")
     func bindKeyPathNotEquatable() {
         struct Screen { var state: ViewState<Opaque> = .loading }

@@ -24,8 +24,10 @@ extension StateCell {
     /// holds a different one (C13): `reactor.state.bind(to: view, \.repos)`.
     ///
     /// Where the renderer's `Content` is `Equatable`, an unchanged state is not rendered again;
-    /// with any other `Content` every send renders. The renderer is held weakly, as with
-    /// ``bind(to:)``: once it is gone the binding ends itself at the next send.
+    /// with any other `Content` every send renders. The check is made at run time, from the
+    /// content's conformance, so a call in a generic helper renders exactly as often as the same
+    /// call with the concrete type. The renderer is held weakly, as with ``bind(to:)``: once it is
+    /// gone the binding ends itself at the next send.
     /// - Parameters:
     ///   - renderer: draws the states; held weakly.
     ///   - keyPath: where the ``ViewState`` sits in the cell's value.
@@ -33,16 +35,14 @@ extension StateCell {
     @MainActor
     public func bind<R: Renderer>(to renderer: R,
                                   _ keyPath: KeyPath<Value, ViewState<R.Content>>) -> ObservationToken {
-        bind(renderer, at: keyPath, skipping: { _, _ in false })
+        bind(renderer, at: keyPath, skipping: Self.equality(of: ViewState<R.Content>.self) ?? { _, _ in false })
     }
 
-    /// The overload Swift picks when the renderer's `Content` is `Equatable`: an unchanged state
-    /// is not rendered again (C13).
-    @MainActor
-    public func bind<R: Renderer>(to renderer: R,
-                                  _ keyPath: KeyPath<Value, ViewState<R.Content>>) -> ObservationToken
-    where R.Content: Equatable {
-        bind(renderer, at: keyPath, skipping: ==)
+    /// `==` for `T` when `T` is `Equatable` at run time — in a generic caller too — or `nil`.
+    /// Looked up once per binding, never per send.
+    static func equality<T>(of type: T.Type) -> ((T, T) -> Bool)? {
+        guard let equatable = type as? any Equatable.Type else { return nil }
+        return equatable.equality(as: T.self)
     }
 
     /// The one renderer binding: renders the state at `keyPath` unless `skipping` says it is the
@@ -60,5 +60,12 @@ extension StateCell {
             renderer.render(state)
             return true
         })
+    }
+}
+
+private extension Equatable {
+    /// `==`, for values of a type the caller knows only as `T` (which is `Self`).
+    static func equality<T>(as type: T.Type) -> (T, T) -> Bool {
+        { ($0 as? Self) == ($1 as? Self) }
     }
 }

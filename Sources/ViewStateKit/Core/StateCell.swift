@@ -17,13 +17,14 @@
 /// - C11: ``values`` is an async sequence of the current value and every later one, none lost;
 ///   ending its iteration ends the observation, no later than the next send.
 ///
-/// Projections (``observe(_:_:)`` with a key path, ``bind(to:_:)-648cb``) are observers like any other,
+/// Projections (``observe(_:_:)`` with a key path, ``bind(to:_:)``) are observers like any other,
 /// so C1–C11 hold for them too (order, queued reentrant sends, immediate cancel, weak tokens):
 /// - C12: `observe(keyPath, observer)` calls the observer at once with the current projection,
 ///   then only when a delivered value's projection differs from the last one it was given.
 /// - C13: `bind(to:keyPath)` renders the ``ViewState`` at the key path at once, then, where its
 ///   `Content` is `Equatable`, only when it differs from the last one rendered; with any other
-///   `Content`, on every send. The renderer is held weakly, as with ``bind(to:)``.
+///   `Content`, on every send. Whether it is `Equatable` is read at run time, so every call
+///   site — generic or not — renders the same. The renderer is held weakly, as with ``bind(to:)``.
 /// - C14: a projection is computed from the value being delivered, so a projected observer
 ///   sees the same sequence as a whole-value observer, less the unchanged projections.
 ///
