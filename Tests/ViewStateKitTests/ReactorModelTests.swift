@@ -139,7 +139,8 @@ struct ReactorModelTests {
     static func check(_ run: Run, expected: [[Int]]? = nil, mode: Mode = .plain) -> String? {
         let reactor = LedgerReactor()
         var lines: [String] = []
-        if mode == .traced { reactor.trace("model") { lines.append(String($0.dropFirst("[model] ".count))) } }
+        let trace = mode == .traced ? reactor.trace("model") { lines.append(String($0.dropFirst("[model] ".count))) } : nil
+        defer { trace?.cancel() }
         if mode == .stubbed { reactor.isStubbed = true }
         var seen: [[[Int]]] = [[], [], []]
         var stale: [String] = []

@@ -62,7 +62,8 @@ struct TracingTests {
         let second = PendingReply<[String]>()
         let reactor = TracedSearch(replies: ["c": first, "cu": second])
         var lines: [String] = []
-        reactor.trace("search") { lines.append($0) }
+        let trace = reactor.trace("search") { lines.append($0) }
+        defer { trace.cancel() }
         let token = reactor.state.observe { state in
             if state.query == "c", state.alert.value.isEmpty { reactor.send(.alert) }  // queued (R3), once
         }
@@ -98,7 +99,8 @@ struct TracingTests {
     func pulseAndStub() {
         let reactor = TracedSearch()
         var lines: [String] = []
-        reactor.trace("search") { lines.append($0) }
+        let trace = reactor.trace("search") { lines.append($0) }
+        defer { trace.cancel() }
         reactor.send(.alert)
         reactor.send(.alert)
         reactor.isStubbed = true
@@ -111,13 +113,14 @@ struct TracingTests {
         ])
     }
 
-    @Test("a traced reactor goes through exactly the states an untraced one does; stopping tracing stops the lines")
+    @Test("a traced reactor goes through exactly the states an untraced one does; cancelling the trace token stops the lines")
     func tracingChangesNothing() async {
         func states(traced: Bool) async -> [TracedSearch.State] {
             let reply = PendingReply<[String]>()
             let reactor = TracedSearch(replies: ["cu": reply])
             var lines: [String] = []
-            if traced { reactor.trace("search") { lines.append($0) } }
+            let trace = traced ? reactor.trace("search") { lines.append($0) } : nil
+            defer { trace?.cancel() }
             var states: [TracedSearch.State] = []
             let token = reactor.state.observe { states.append($0) }
             reactor.send(.type("cu"))
@@ -131,10 +134,11 @@ struct TracingTests {
         #expect(await states(traced: true) == states(traced: false))
         let reactor = TracedSearch()
         var lines: [String] = []
-        reactor.trace("search") { lines.append($0) }
+        let trace = reactor.trace("search") { lines.append($0) }
+        defer { trace.cancel() }
         reactor.send(.alert)
         let count = lines.count
-        reactor.stopTracing()
+        trace.cancel()
         reactor.send(.alert)
         #expect(lines.count == count)
     }
@@ -173,7 +177,8 @@ extension TracingTests {
     func noChangeAndLineLength() {
         let reactor = TypingReactor()
         var lines: [String] = []
-        reactor.trace("typing") { lines.append($0) }
+        let trace = reactor.trace("typing") { lines.append($0) }
+        defer { trace.cancel() }
         reactor.send(.type(""))
         #expect(lines == [#"[typing] action .type("") (ran at once)"#, #"[typing] mutation .setQuery("")"#, "[typing]   (no change)"])
         let exact = String(repeating: "x", count: 156)  // "[t] " and 156 characters: 160
@@ -188,7 +193,8 @@ extension TracingTests {
         let reply = PendingReply<[String]>()
         let reactor = TracedSearch(replies: ["cu": reply])
         var lines: [String] = []
-        reactor.trace("search") { lines.append($0) }
+        let trace = reactor.trace("search") { lines.append($0) }
+        defer { trace.cancel() }
         reactor.send(.type("cu"))
         reply.send(.success(["cu gangnam"]))
         await withSafetyNet { await reactor.waitUntilIdle() }
@@ -200,16 +206,19 @@ extension TracingTests {
         ])
     }
 
-    @Test("tracing a reactor a tester already listens to writes every line; tracing again renames and redirects")
+    @Test("tracing a reactor a tester already listens to writes every line; tracing again renames and redirects, and the earlier token stops nothing")
     func traceBesideATester() async {
         let reactor = TracedSearch()
         let tester = ReactorTester(reactor)  // listens to mutations with no lines written
         var first: [String] = []
         var second: [String] = []
-        reactor.trace("one") { first.append($0) }
+        let one = reactor.trace("one") { first.append($0) }
         await tester.send(.alert) { $0.alert.value = "offline" }
-        reactor.trace("two") { second.append($0) }
+        let two = reactor.trace("two") { second.append($0) }
+        one.cancel()  // replaced already: stops nothing
         await tester.send(.alert) { $0.alert.value = "offline" }
+        two.cancel()
+        await tester.send(.alert) { $0.alert.value = "offline" }  // the tester still hears mutations
         #expect(first == [
             "[one] action .alert (ran at once)",
             "[one] mutation .alert",
@@ -220,6 +229,20 @@ extension TracingTests {
             "[two] mutation .alert",
             #"[two]   alert: "offline" (assigned again)"#,
         ])
+    }
+
+    @Test("a reactor's trace lasts as long as its token, as a cell's does: dropping the token stops the lines")
+    func droppingTheTokenStopsTheTrace() {
+        let reactor = TracedSearch()
+        var lines: [String] = []
+        var trace: ObservationToken? = reactor.trace("search") { lines.append($0) }
+        reactor.send(.alert)
+        #expect(lines.count == 3)
+        withExtendedLifetime(trace) {}
+        trace = nil
+        reactor.send(.alert)
+        #expect(lines.count == 3)
+        #expect(reactor.tracer == nil, "nothing listens: the reactor is back on the untraced path")
     }
 }
 

@@ -137,7 +137,8 @@ struct ScenarioRunner {
                                           store: store, navigator: ConsoleNavigator(write: write))
         app.start(flow)
         let reactor = flow.reactor
-        if trace { reactor.trace("trace select-store", to: write) }
+        let tracing = trace ? reactor.trace("trace select-store", to: write) : nil
+        defer { tracing?.cancel() }
         let token = reactor.state.printLines(screen: "select-store", write: write) { $0.consoleLine }
         switch scenario {
         case .skip:
@@ -180,7 +181,8 @@ struct ScenarioRunner {
         }
         planFailure(for: scenario, at: "/books")
         let reactor = BooksReactor(api: StoreAPI(network: network), store: store)
-        if trace { reactor.trace("trace books", to: write) }
+        let tracing = trace ? reactor.trace("trace books", to: write) : nil
+        defer { tracing?.cancel() }
         let renderer = ConsoleRenderer.books(write: write)
         let token = reactor.state.bind(to: renderer, \.shelf)
         reactor.send(.load)

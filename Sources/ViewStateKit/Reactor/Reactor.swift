@@ -55,6 +55,8 @@ open class Reactor<Action, Mutation, State> {
     /// Writes what this reactor does, while traced: see ``trace(_:to:)``. Read on every action
     /// and mutation, so like the rest of the action path it skips dynamic exclusivity checks.
     @usableFromInline @exclusivity(unchecked) final var tracer: ReactorTracer?
+    /// How many traces were started: each trace's token cancels only its own trace.
+    final var traceCount = 0
 
     private var runningTokens: [AnyHashable: Int] = [:]  // work id → token of its latest run
     private var tasks: [Int: Task<Void, Never>] = [:]     // token → task, until it ends
@@ -95,47 +97,6 @@ open class Reactor<Action, Mutation, State> {
         }
         isProcessing = false
         if tracer != nil { traceIdle() }
-    }
-
-    // Tracing's steps, out of line so the untraced loop stays small enough to inline.
-    @usableFromInline func traceQueued(_ action: Action) { tracer?.queued(action) }
-    @usableFromInline func traceRun(_ action: Action, fromQueue: Bool) { tracer?.run(action, fromQueue: fromQueue) }
-    @usableFromInline func traceIdle() { tracer?.idle() }
-
-    /// Writes what this reactor does to `sink`, one line each, under `name`: every action and
-    /// whether it ran at once, was queued behind another (R3) or was recorded by a stubbed
-    /// reactor (R7); every mutation, and where it came from, followed by only the fields it
-    /// changed (before → after); every effect's start, cancel and finish, with its id. A pulse
-    /// reads as its value. Lines are cut at a readable length. Tracing never changes what the
-    /// reactor does; a reactor that is not traced pays one `nil` check per action and mutation.
-    ///
-    /// ```swift
-    /// reactor.trace("search")                        // printed
-    /// reactor.trace("search") { lines.append($0) }   // collected, in a test
-    /// ```
-    /// - Parameters:
-    ///   - name: starts every line, in brackets: `[trace search] …`.
-    ///   - sink: receives each line; `print` unless given.
-    public final func trace(_ name: String, to sink: @escaping (String) -> Void = { print($0) }) {
-        guard let tracer else { return tracer = ReactorTracer(name: name, sink: sink) }
-        tracer.name = name
-        tracer.sink = sink
-    }
-
-    /// Stops tracing: no more lines are written.
-    public final func stopTracing() {
-        tracer?.sink = nil
-        if tracer?.isListening == false { tracer = nil }
-    }
-
-    /// Calls `observer` with each mutation, just before the state it produced is published:
-    /// how `ReactorTester` pairs each published state with its mutation. One observer at a
-    /// time; `nil` stops it. Takes the traced path, so tracing lines are written only when
-    /// ``trace(_:to:)`` asked for them.
-    package final func observeMutations(_ observer: ((Mutation) -> Void)?) {
-        if tracer == nil, observer != nil { tracer = ReactorTracer(name: "", sink: nil) }
-        tracer?.mutationObserver = observer.map { observer in { ($0 as? Mutation).map(observer) } }
-        if tracer?.isListening == false { tracer = nil }
     }
 
     /// Sets and publishes `newState` without running `mutate`/`reduce`; only while stubbed (R7).
@@ -202,11 +163,6 @@ extension Reactor {
         reducedState = reduce(state: reducedState, mutation: mutation)
         if let before { traceMutation(mutation, from: before) }
         state.send(reducedState)
-    }
-
-    /// Writes a reduced mutation and the fields it changed; out of line, like the other steps.
-    @usableFromInline func traceMutation(_ mutation: Mutation, from before: State) {
-        tracer?.mutation(mutation, from: before, to: reducedState)
     }
 
     @inlinable

@@ -1,0 +1,63 @@
+extension Reactor {
+    /// Writes what this reactor does to `sink`, one line each, under `name`: every action and
+    /// whether it ran at once, was queued behind another (R3) or was recorded by a stubbed
+    /// reactor (R7); every mutation, and where it came from, followed by only the fields it
+    /// changed (before → after); every effect's start, cancel and finish, with its id. A pulse
+    /// reads as its value. Lines are cut at a readable length. Tracing never changes what the
+    /// reactor does; a reactor that is not traced pays one `nil` check per action and mutation.
+    ///
+    /// The trace lasts as long as its token, as a cell's does (``StateCell/trace(_:to:)``):
+    /// cancel or drop the token to stop. Tracing again replaces the name and sink; the earlier
+    /// token then stops nothing.
+    ///
+    /// ```swift
+    /// let trace = reactor.trace("search")                        // printed: [search] …
+    /// let trace = reactor.trace("search") { lines.append($0) }   // collected, in a test
+    /// ```
+    /// - Parameters:
+    ///   - name: starts every line, in brackets: `[search] …`.
+    ///   - sink: receives each line; `print` unless given.
+    /// - Returns: the token that keeps the trace going; cancel or drop it to stop.
+    public final func trace(_ name: String, to sink: @escaping (String) -> Void = { print($0) }) -> ObservationToken {
+        traceCount += 1
+        if let tracer {
+            tracer.name = name
+            tracer.sink = sink
+        } else {
+            tracer = ReactorTracer(name: name, sink: sink)
+        }
+        return ObservationToken(source: self, id: traceCount)
+    }
+
+    /// Calls `observer` with each mutation, just before the state it produced is published:
+    /// how `ReactorTester` pairs each published state with its mutation. One observer at a
+    /// time; `nil` stops it. Takes the traced path, so tracing lines are written only when
+    /// ``trace(_:to:)`` asked for them.
+    package final func observeMutations(_ observer: ((Mutation) -> Void)?) {
+        if tracer == nil, observer != nil { tracer = ReactorTracer(name: "", sink: nil) }
+        tracer?.mutationObserver = observer.map { observer in { ($0 as? Mutation).map(observer) } }
+        if tracer?.isListening == false { tracer = nil }
+    }
+
+    // Tracing's steps, out of line so the untraced loop stays small enough to inline.
+    @usableFromInline func traceQueued(_ action: Action) { tracer?.queued(action) }
+    @usableFromInline func traceRun(_ action: Action, fromQueue: Bool) { tracer?.run(action, fromQueue: fromQueue) }
+    @usableFromInline func traceIdle() { tracer?.idle() }
+
+    /// Writes a reduced mutation and the fields it changed; out of line, like the other steps.
+    @usableFromInline func traceMutation(_ mutation: Mutation, from before: State) {
+        tracer?.mutation(mutation, from: before, to: reducedState)
+    }
+}
+
+/// A trace's token stops that trace, and only it: a later ``Reactor/trace(_:to:)`` has taken
+/// over the sink once the count has moved on. The mutation observer of `ReactorTester` stays.
+extension Reactor: ObserverRemoving {
+    nonisolated func removeObserver(id: Int) {
+        MainActor.assumeIsolated {
+            guard id == traceCount else { return }
+            tracer?.sink = nil
+            if tracer?.isListening == false { tracer = nil }
+        }
+    }
+}
