@@ -33,9 +33,18 @@ internal import ViewStateKitSupport
 /// Failures are reported at the caller's line, with a field-level diff (expected → actual).
 /// The tester lives on the main actor with its reactor; keep it a local of a `@MainActor` test.
 @MainActor
-public final class ReactorTester<Action, Mutation, State: Equatable> {
-    /// The reactor under test.
-    public let reactor: Reactor<Action, Mutation, State>
+public final class ReactorTester<R: ReactorTypes> where R.State: Equatable {
+    /// The reactor's actions.
+    public typealias Action = R.Action
+    /// The reactor's mutations.
+    public typealias Mutation = R.Mutation
+    /// The reactor's state.
+    public typealias State = R.State
+
+    /// The reactor under test, as its own type: a subclass's members need no cast.
+    public let reactor: R
+    /// The reactor as its base class, for the action path and its work.
+    private let base: Reactor<Action, Mutation, State>
     /// The state the test has accounted for so far.
     public private(set) var state: State
 
@@ -53,23 +62,24 @@ public final class ReactorTester<Action, Mutation, State: Equatable> {
 
     /// A tester for ``reactor``, starting from its current state. `timeLimit` is the real time
     /// after which a wait fails instead of hanging.
-    public init(_ reactor: Reactor<Action, Mutation, State>, exhaustive: Bool = true,
+    public init(_ reactor: R, exhaustive: Bool = true,
                 timeLimit: Duration = SafetyNet.defaultLimit,
                 fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
         self.reactor = reactor
+        base = reactor.asReactor
         self.exhaustive = exhaustive
         self.timeLimit = timeLimit
-        state = reactor.currentState
+        state = base.currentState
         creation = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         var isReplay = true
-        token = reactor.state.observe { [unowned self] published in
+        token = base.state.observe { [unowned self] published in
             defer { isReplay = false }
             guard !isReplay else { return }
             let mutation = mutations.isEmpty ? nil : mutations.removeFirst()
             unasserted.append((mutation, published))
             signal.fire()
         }
-        reactor.observeMutations { [weak self] in self?.mutations.append($0) }
+        base.observeMutations { [weak self] in self?.mutations.append($0) }
     }
 
     /// Sends `action`, checks the state its synchronous mutations leave — the previous state
@@ -89,8 +99,8 @@ public final class ReactorTester<Action, Mutation, State: Equatable> {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         accountForSkipped(before: "send(\(action))", at: site)
         let effects = WorkScope()
-        effects.run { reactor.send(action) }
-        reactor.workTasks.forEach(effects.adopt)
+        effects.run { base.send(action) }
+        base.workTasks.forEach(effects.adopt)
         let actual = unasserted.last?.state ?? state
         unasserted.removeAll()
         check(actual, after: "send(\(action))", update, at: site)
@@ -142,7 +152,7 @@ public final class ReactorTester<Action, Mutation, State: Equatable> {
         let step = expectedMutation.map { "receive(\($0.describe))" } ?? "receive"
         while true {
             while unasserted.isEmpty {
-                guard reactor.hasRunningWork else {
+                guard base.hasRunningWork else {
                     site.fail("\(step): no state arrived and no effect is running.\n" + expectedChange(update))
                     return
                 }
@@ -180,8 +190,8 @@ public final class ReactorTester<Action, Mutation, State: Equatable> {
     public func finish(fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         let idle = await wait(within: timeLimit) { gate in
-            let work = Task { [reactor] in
-                await reactor.waitUntilIdle()
+            let work = Task { [base] in
+                await base.waitUntilIdle()
                 gate.end(true)
             }
             gate.onEnd { work.cancel() }
@@ -207,7 +217,7 @@ public final class ReactorTester<Action, Mutation, State: Equatable> {
         if !unasserted.isEmpty {
             site.fail(unassertedMessage("at the end of the test"))
         }
-        if reactor.hasRunningWork {
+        if base.hasRunningWork {
             site.fail("An effect is still running at the end of the test: `await receive` what it publishes, "
                       + "cancel it, or `await finish()` to wait for it.")
         }
@@ -261,8 +271,8 @@ public final class ReactorTester<Action, Mutation, State: Equatable> {
     private func nextStateOrIdle(within limit: Duration) async -> Bool {
         guard limit > .zero else { return false }
         let signal = self.signal
-        let idle = Task { [reactor] in
-            await reactor.waitUntilIdle()
+        let idle = Task { [base] in
+            await base.waitUntilIdle()
             signal.fire()
         }
         defer { idle.cancel() }

@@ -56,10 +56,21 @@ struct ReactorTesterTests {
     /// Types `query` (the tester checks the query change) and lets its 300 ms debounce pass:
     /// the search's results are what the reactor publishes next.
     func typePastDebounce(_ query: String,
-                          into tester: ReactorTester<DebouncedSearch.Action, DebouncedSearch.Mutation, DebouncedSearch.State>,
+                          into tester: ReactorTester<DebouncedSearch>,
                           line: UInt = #line) async {
         await tester.send(.type(query), { $0.query = query }, line: line)
         await clock.advance(by: .milliseconds(300), line: line)
+    }
+
+    @Test("a tester's reactor is the subclass itself: its own members need no cast, and helpers name one type")
+    func reactorIsTheSubclass() async {
+        let tester: ReactorTester<DebouncedSearch> = ReactorTester(DebouncedSearch(clock: clock))
+        let reactor: DebouncedSearch = tester.reactor
+        #expect(reactor.clock as? ManualClock === clock)
+        #expect(reactor.asReactor === reactor)
+        await tester.send(.type("c")) { $0.query = "c" }
+        await clock.advance(by: .milliseconds(300))
+        await tester.receive { $0.results = ["cu gangnam", "cu yeoksam"] }
     }
 
     @Test("debounce: quick typing searches once, 300 ms after the last keystroke")

@@ -49,7 +49,7 @@ struct ReceiveByMutationTests {
     let replies = FakeReplies<[String]>()
 
     /// A tester of a page loader whose load has been sent: its request waits for `replies`.
-    func loading(exhaustive: Bool = true) async -> ReactorTester<PageLoader.Action, PageLoader.Mutation, PageLoader.State> {
+    func loading(exhaustive: Bool = true) async -> ReactorTester<PageLoader> {
         let tester = ReactorTester(PageLoader(replies: replies), exhaustive: exhaustive)
         await tester.send(.load) { $0.isLoading = true }
         return tester

@@ -100,7 +100,7 @@ struct TestingTrustTests {
     @Test("a tester is freed after an await receive while an effect still runs, and its end check fails")
     func testerFreedAfterReceive() async {
         let clock = ManualClock()
-        weak var weakTester: ReactorTester<DebouncedSearch.Action, DebouncedSearch.Mutation, DebouncedSearch.State>?
+        weak var weakTester: ReactorTester<DebouncedSearch>?
         await withKnownIssue {
             let tester = ReactorTester(DebouncedSearch(clock: clock))
             weakTester = tester
