@@ -87,3 +87,30 @@ struct DocumentationExamples {
         await tester.receive { $0.isLoading = false }
     }
 }
+
+// MARK: - Migrating from ReactorKit: names shared with ReactorKit, TCA and swift-custom-dump
+
+/// A reactor in a file that also imports ReactorKit or TCA: the shared names are qualified.
+@MainActor
+final class QualifiedCounter: ViewStateKit.Reactor<QualifiedCounter.Action, Int, Int> {
+    enum Action { case increase }
+
+    init() { super.init(initialState: 0) }
+
+    override func mutate(action: Action) -> ViewStateKit.Effect<Int> {
+        .mutation(1)
+    }
+
+    override func reduce(state: Int, mutation: Int) -> Int {
+        state + mutation
+    }
+}
+
+extension DocumentationExamples {
+    @Test("qualified names: ViewStateKit.Reactor, ViewStateKit.Effect and ViewStateKitTesting.expectNoDifference work as the short ones")
+    func qualifiedNames() async {
+        let tester = ReactorTester(QualifiedCounter())
+        await tester.send(.increase) { $0 += 1 }
+        ViewStateKitTesting.expectNoDifference(tester.reactor.currentState, 1)
+    }
+}
