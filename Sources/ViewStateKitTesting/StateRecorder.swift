@@ -15,7 +15,7 @@ public final class StateRecorder<Value> {
     private var token: ObservationToken?
     private var waiters = CountWaiters()
 
-    /// A recorder fed by hand, e.g. as a completion handler: `controller.load(then: recorder.record)`.
+    /// A recorder fed by hand, e.g. as a completion handler: `controller.products(categoryId: 1, then: recorder.record)`.
     public init() {}
 
     /// Records `cell`'s current value and every value it delivers from now on.

@@ -98,7 +98,7 @@ struct BadInputCatalogueTests {
 
     @Test("completion called twice") func completionCalledTwice() {
         var states: [ViewState<Int>] = []
-        Loader<Int>().load(then: { states.append($0) }) { done in
+        Loader<Int> { states.append($0) }.load { done in
             done(.success(1))
             done(.success(2))
         }

@@ -7,23 +7,24 @@ import ViewStateKitSupport
 @MainActor
 final class FakeStoresController {
     let state = StateCell<ViewState<[String]>>(.loading)
-    private let loader = Loader<[String]>()
+    private let loader: Loader<[String]>
     private let replies: FakeReplies<[String]>
 
     init(replies: FakeReplies<[String]>) {
         self.replies = replies
+        loader = Loader(into: state)
     }
 
     @discardableResult
     func load() -> Task<Void, Never> {
         let replies = self.replies
-        return loader.load(into: state) { try await replies.next() }
+        return loader.load { try await replies.next() }
     }
 
     @discardableResult
     func loadWithCompletion() -> Task<Void, Never> {
         let replies = self.replies
-        return loader.load(into: state) { done in replies.next(completion: done) }
+        return loader.load { done in replies.next(completion: done) }
     }
 }
 

@@ -18,26 +18,30 @@ struct Feed: Equatable, Sendable, PageableContent {
 @Suite("Loader: refresh, load more, silent cancel")
 @MainActor
 struct LoaderRefreshingTests {
-    let loader = Loader<Feed>()
     let feeds = StubService<Feed>()
     let pages = StubService<[String]>()
     let renderer = RecordingRenderer<Feed>()
+    let loader: Loader<Feed>
+
+    init() {
+        loader = Loader { [renderer] in renderer.render($0) }
+    }
 
     let firstPage = Feed(items: ["a", "b"], total: 5)
 
     @discardableResult
     private func load() -> Task<Void, Never> {
-        loader.load(then: { renderer.render($0) }) { done in feeds.fetch(completion: done) }
+        loader.load { done in feeds.fetch(completion: done) }
     }
 
     @discardableResult
     private func refresh() -> Task<Void, Never> {
-        loader.refresh(then: { renderer.render($0) }) { done in feeds.fetch(completion: done) }
+        loader.refresh { done in feeds.fetch(completion: done) }
     }
 
     @discardableResult
     private func loadMore() -> Task<Void, Never> {
-        loader.loadMore(then: { renderer.render($0) }) { _, done in pages.fetch(completion: done) }
+        loader.loadMore { _, done in pages.fetch(completion: done) }
     }
 
     /// Loads `firstPage` and forgets the states that took.
@@ -241,10 +245,11 @@ struct LoaderRefreshingTests {
     func intoCell() async {
         let cell = StateCell<ViewState<Feed>>(.loading)
         let token = cell.bind(to: renderer)
-        await loader.load(into: cell) { Feed(items: ["a", "b"], total: 5) }.waitForCompletion()
+        let loader = Loader(into: cell)
+        await loader.load { Feed(items: ["a", "b"], total: 5) }.waitForCompletion()
         cell.send(feed(["b"]))  // the screen removed "a" itself
-        await loader.loadMore(into: cell) { shown in ["page after \(shown.items.count)"] }.waitForCompletion()
-        let failing = loader.refresh(into: cell) { throw LoadFailure(.network, "offline") }
+        await loader.loadMore { shown in ["page after \(shown.items.count)"] }.waitForCompletion()
+        let failing = loader.refresh { throw LoadFailure(.network, "offline") }
         await failing.waitForCompletion()
         expectSequence(renderer.states, equals: [
             .loading, feed(["a", "b"]),
@@ -262,13 +267,14 @@ extension LoaderRefreshingTests {
     func loudCancelAsync() async {
         let cell = StateCell<ViewState<Feed>>(.loading)
         let states = StateRecorder(cell)
-        await loader.load(into: cell) { Feed(items: ["a", "b"], total: 5) }.waitForCompletion()
+        let loader = Loader(into: cell)
+        await loader.load { Feed(items: ["a", "b"], total: 5) }.waitForCompletion()
         let refreshReply = PendingReply<Feed>()
-        let refreshing = loader.refresh(into: cell) { try await refreshReply.value() }
+        let refreshing = loader.refresh { try await refreshReply.value() }
         loader.cancel()
         await refreshing.waitForCompletion()
         let pageReply = PendingReply<[String]>()
-        let paging = loader.loadMore(into: cell) { _ in try await pageReply.value() }
+        let paging = loader.loadMore { _ in try await pageReply.value() }
         loader.cancel()
         await paging.waitForCompletion()
         states.expect([
@@ -282,24 +288,24 @@ extension LoaderRefreshingTests {
 @Suite("Loader: no second .loading")
 @MainActor
 struct LoaderLoadingOnceTests {
-    @Test("load(into:) does not send .loading to a cell that already shows it; a bound renderer draws it once")
+    @Test("a loader into a cell does not send .loading to a cell that already shows it; a bound renderer draws it once")
     func intoCellSkipsRepeatedLoading() async {
         let renderer = RecordingRenderer<[String]>()
         let cell = StateCell<ViewState<[String]>>(.loading)
-        let loader = Loader<[String]>()
+        let loader = Loader(into: cell)
         let token = cell.bind(to: renderer)
-        await loader.load(into: cell) { ["CU"] }.waitForCompletion()
-        await loader.load(into: cell) { ["GS25"] }.waitForCompletion()
+        await loader.load { ["CU"] }.waitForCompletion()
+        await loader.load { ["GS25"] }.waitForCompletion()
         expectSequence(renderer.states, equals: [.loading, .presenting(["CU"]), .loading, .presenting(["GS25"])])
         _ = token
     }
 
-    @Test("load(then:) always hears .loading first")
+    @Test("a loader's handler always hears .loading first")
     func handlerHearsLoadingFirst() async {
-        let loader = Loader<[String]>()
         var states: [ViewState<[String]>] = []
-        await loader.load(then: { states.append($0) }) { ["CU"] }.waitForCompletion()
-        await loader.load(then: { states.append($0) }) { ["GS25"] }.waitForCompletion()
+        let loader = Loader<[String]> { states.append($0) }
+        await loader.load { ["CU"] }.waitForCompletion()
+        await loader.load { ["GS25"] }.waitForCompletion()
         #expect(states == [.loading, .presenting(["CU"]), .loading, .presenting(["GS25"])])
     }
 }
@@ -308,13 +314,14 @@ extension LoaderRefreshingTests {
     @Test("a refresh or a page that ends keeps what the screen changed while it ran")
     func keepsChangesMadeMeanwhile() {
         let cell = StateCell<ViewState<Feed>>(.loading)
-        loader.load(into: cell) { done in feeds.fetch(completion: done) }
+        let loader = Loader(into: cell)
+        loader.load { done in feeds.fetch(completion: done) }
         feeds.release(0, with: .success(firstPage))
-        loader.refresh(into: cell) { done in feeds.fetch(completion: done) }
+        loader.refresh { done in feeds.fetch(completion: done) }
         cell.send(feed(["a"], total: 5, .refreshing))  // the screen removed "b" meanwhile
         feeds.release(1, with: .failure(LoadFailure(.network, "offline")))
         #expect(cell.value == feed(["a"], total: 5, .refreshFailed(LoadFailure(.network, "offline"))))
-        loader.loadMore(into: cell) { _, done in pages.fetch(completion: done) }
+        loader.loadMore { _, done in pages.fetch(completion: done) }
         cell.send(feed(["x"], total: 5, .loadingMore))  // and changed it again while the page loaded
         pages.release(0, with: .success(["c"]))
         #expect(cell.value == feed(["x", "c"], total: 5))

@@ -6,12 +6,16 @@ import ViewStateKitTesting
 @Suite("Loader: latest load wins")
 @MainActor
 struct LoaderTests {
-    let loader = Loader<[String]>()
     let service = StubService<[String]>()
     let renderer = RecordingRenderer<[String]>()
+    let loader: Loader<[String]>
+
+    init() {
+        loader = Loader { [renderer] in renderer.render($0) }
+    }
 
     private func load() {
-        loader.load(then: { renderer.render($0) }) { done in service.fetch(completion: done) }
+        loader.load { done in service.fetch(completion: done) }
     }
 
     @Test("a successful load publishes loading, then presenting")
@@ -79,10 +83,11 @@ struct LoaderTests {
     @Test("a callback on a background queue hops to the main actor before publishing",
           .timeLimit(.minutes(1)))
     func backgroundCallback() async {
-        loader.load(then: { state in
+        let loader = Loader<[String]> { [renderer] state in
             MainActor.assertIsolated()
             renderer.render(state)
-        }) { done in service.fetch(completion: done) }
+        }
+        loader.load { done in service.fetch(completion: done) }
         service.release(0, with: .success(["CU"]), on: .global())
         await renderer.waitForStates(2)
         expectSequence(renderer.states, equals: [.loading, .presenting(["CU"])])
@@ -105,8 +110,8 @@ struct LoaderTests {
 
     @Test("async: success and failure publish loading then one final state")
     func asyncSuccessAndFailure() async {
-        await loader.load(then: { renderer.render($0) }) { ["CU"] }.waitForCompletion()
-        await loader.load(then: { renderer.render($0) }) { throw LoadFailure(.notFound, "store 9") }.waitForCompletion()
+        await loader.load { ["CU"] }.waitForCompletion()
+        await loader.load { throw LoadFailure(.notFound, "store 9") }.waitForCompletion()
         expectSequence(renderer.states, equals: [
             .loading, .presenting(["CU"]),
             .loading, .failed(LoadFailure(.notFound, "store 9")),
@@ -117,8 +122,8 @@ struct LoaderTests {
     func asyncSuperseded() async {
         let first = PendingReply<[String]>()
         let second = PendingReply<[String]>()
-        let older = loader.load(then: { renderer.render($0) }) { try await first.value() }
-        let newer = loader.load(then: { renderer.render($0) }) { try await second.value() }
+        let older = loader.load { try await first.value() }
+        let newer = loader.load { try await second.value() }
         await older.waitForCompletion()  // the superseded work was cancelled: it ends with no reply
         second.send(.success(["new"]))
         await newer.waitForCompletion()
@@ -129,20 +134,21 @@ struct LoaderTests {
     @Test("async cancelled: failed(cancelled), and the reply is dropped")
     func asyncCancelled() async {
         let reply = PendingReply<[String]>()
-        let task = loader.load(then: { renderer.render($0) }) { try await reply.value() }
+        let task = loader.load { try await reply.value() }
         loader.cancel()
         reply.send(.success(["late"]))
         await task.waitForCompletion()
         expectSequence(renderer.states, equals: [.loading, .failed(.cancelled)])
     }
 
-    @Test("load(into:) sends every state into the cell")
+    @Test("a loader made into a cell sends every state into the cell")
     func loadIntoCell() async {
         let cell = StateCell<ViewState<[String]>>(.failed(LoadFailure(.network, "offline")))
         let token = cell.bind(to: renderer)
-        loader.load(into: cell) { done in service.fetch(completion: done) }
+        let loader = Loader(into: cell)
+        loader.load { done in service.fetch(completion: done) }
         service.release(0, with: .success(["CU"]))
-        await loader.load(into: cell) { ["GS25"] }.waitForCompletion()
+        await loader.load { ["GS25"] }.waitForCompletion()
         expectSequence(renderer.states, equals: [
             .failed(LoadFailure(.network, "offline")),
             .loading, .presenting(["CU"]),
@@ -157,11 +163,11 @@ struct LoaderTests {
 struct LoaderLifetimeTests {
     @Test("a freed loader cancels its async load and publishes nothing more")
     func freedLoaderCancels() async {
-        var loader: Loader<Int>? = Loader()
+        var states: [ViewState<Int>] = []
+        var loader: Loader<Int>? = Loader { states.append($0) }
         weak let weakLoader = loader
         let reply = PendingReply<Int>()
-        var states: [ViewState<Int>] = []
-        let task = loader?.load(then: { states.append($0) }) { try await reply.value() }
+        let task = loader?.load { try await reply.value() }
         loader = nil
         #expect(weakLoader == nil)
         await task?.waitForCompletion()
@@ -169,12 +175,30 @@ struct LoaderLifetimeTests {
         #expect(states == [.loading])
     }
 
+    @Test("a loader holds its cell weakly: once the cell is gone a load publishes nothing and still ends")
+    func cellGoneBeforeTheReply() async {
+        let service = StubService<Int>()
+        var cell: StateCell<ViewState<Int>>? = StateCell(.failed(.cancelled))
+        weak let weakCell = cell
+        let loader = Loader(into: cell!)
+        var states: [ViewState<Int>] = []
+        let token = cell?.observe { states.append($0) }
+        let task = loader.load { done in service.fetch(completion: done) }
+        token?.cancel()
+        cell = nil
+        #expect(weakCell == nil, "the loader did not keep the cell")
+        service.release(0, with: .success(1))
+        await task.waitForCompletion()
+        #expect(states == [.failed(.cancelled), .loading])
+        #expect(!loader.isLoading)
+    }
+
     @Test("a freed loader drops a completion that arrives later")
     func freedLoaderDropsCompletion() {
         let service = StubService<Int>()
         var states: [ViewState<Int>] = []
-        var loader: Loader<Int>? = Loader()
-        loader?.load(then: { states.append($0) }) { done in service.fetch(completion: done) }
+        var loader: Loader<Int>? = Loader { states.append($0) }
+        loader?.load { done in service.fetch(completion: done) }
         loader = nil
         service.release(0, with: .success(1))
         #expect(states == [.loading])
@@ -185,17 +209,19 @@ extension LoaderTests {
     @Test("a load started by a renderer while the previous one publishes .loading wins")
     func loadStartedWhilePublishingLoadingWins() {
         var states: [String] = []
-        var startedInner = false
-        loader.load(then: { state in
-            states.append("outer \(state)")
-            guard !startedInner else { return }
-            startedInner = true
-            loader.load(then: { states.append("inner \($0)") }) { done in service.fetch(completion: done) }
-        }) { done in service.fetch(completion: done) }
+        var startInner: (() -> Void)?
+        let loader = Loader<[String]> { state in
+            states.append("\(state)")
+            let start = startInner  // taken out first: the inner load calls this handler again
+            startInner = nil
+            start?()  // the renderer starts a load while the first one publishes .loading
+        }
+        startInner = { loader.load { done in service.fetch(completion: done) } }
+        loader.load { done in service.fetch(completion: done) }
         #expect(service.requestCount == 2)
         service.release(0, with: .success(["inner reply"]))
         service.release(1, with: .success(["outer reply"]))
-        #expect(states == ["outer loading", "inner loading", "inner presenting([\"inner reply\"])"])
+        #expect(states == ["loading", "loading", "presenting([\"inner reply\"])"])
         #expect(!loader.isLoading)
     }
 }
@@ -205,18 +231,23 @@ extension LoaderTests {
     func asyncLoadSupersededWhilePublishingLoading() async {
         let held = PendingReply<[String]>()
         var inner: Task<Void, Never>?
-        let outer = loader.load(then: { _ in
-            guard inner == nil else { return }
-            inner = loader.load(then: { renderer.render($0) }) { ["inner reply"] }
-        }) { try await held.value() }
+        var startInner: (() -> Void)?
+        let loader = Loader<[String]> { [renderer] state in
+            renderer.render(state)
+            let start = startInner  // taken out first: the inner load calls this handler again
+            startInner = nil
+            start?()  // the renderer starts a load while the first one publishes .loading
+        }
+        startInner = { inner = loader.load { ["inner reply"] } }
+        let outer = loader.load { try await held.value() }
         await outer.waitForCompletion()  // cancelled: it ends although its reply never comes
         await inner?.waitForCompletion()
-        #expect(renderer.states == [.loading, .presenting(["inner reply"])])
+        #expect(renderer.states == [.loading, .loading, .presenting(["inner reply"])])
     }
 
     @Test("a completion-handler load's task ends once its final state is published")
     func completionLoadTaskEndsWithTheLoad() async {
-        let task = loader.load(then: { renderer.render($0) }) { done in service.fetch(completion: done) }
+        let task = loader.load { done in service.fetch(completion: done) }
         service.release(0, with: .success(["CU"]), on: DispatchQueue(label: "replies"))
         await task.waitForCompletion()
         #expect(renderer.states == [.loading, .presenting(["CU"])])

@@ -11,15 +11,18 @@ protocol StoresService: Sendable {
 @MainActor
 final class StoresController {
     let state = StateCell<ViewState<[String]>>(.loading)
-    private let loader = Loader<[String]>()
+    private let loader: Loader<[String]>
     private let service: any StoresService
 
-    init(service: any StoresService) { self.service = service }
+    init(service: any StoresService) {
+        self.service = service
+        loader = Loader(into: state)
+    }
 
     @discardableResult
     func load() -> Task<Void, Never> {
         let service = self.service
-        return loader.load(into: state) { try await service.stores() }
+        return loader.load { try await service.stores() }
     }
 }
 

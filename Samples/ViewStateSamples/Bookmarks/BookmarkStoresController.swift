@@ -17,7 +17,7 @@ public final class BookmarkStoresController {
     public let state = StateCell<ViewState<BookmarkList>>(.loading)
 
     private let api: StoreAPI
-    private let loader = Loader<BookmarkList>()
+    private let loader: Loader<BookmarkList>
     private var listRequests = 0
     /// Removed store id → the first list request that reflects the removal (`.max` until confirmed).
     private var removals: [Int: Int] = [:]
@@ -25,18 +25,19 @@ public final class BookmarkStoresController {
     /// A controller loading from `api`. Nothing is requested until `load()`.
     public init(api: StoreAPI) {
         self.api = api
+        loader = Loader(into: state)
     }
 
     /// Loads the bookmarks. The returned task ends when the load is over.
     @discardableResult
     public func load() -> Task<Void, Never> {
-        loader.load(into: state, fetchList())
+        loader.load(fetchList())
     }
 
     /// Reloads while keeping the current list on screen. The returned task ends when it is over.
     @discardableResult
     public func refresh() -> Task<Void, Never> {
-        loader.refresh(into: state, fetchList())
+        loader.refresh(fetchList())
     }
 
     /// Removes store `id` from the list at once and asks the server to remove it; rolls back

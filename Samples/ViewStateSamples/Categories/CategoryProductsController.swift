@@ -14,8 +14,9 @@ import ViewStateKit
 @MainActor
 public final class CategoryProductsController {
     private let api: StoreAPI
-    private let loader = Loader<ProductList>()
     private var render: (ViewState<ProductList>) -> Void = { _ in }
+    /// Publishes to the render function the view gave last.
+    private lazy var loader = Loader<ProductList> { [weak self] in self?.render($0) }
 
     /// A controller loading from `api`.
     public init(api: StoreAPI) {
@@ -27,7 +28,7 @@ public final class CategoryProductsController {
     public func products(categoryId: Int, then render: @escaping (ViewState<ProductList>) -> Void) -> Task<Void, Never> {
         self.render = render
         let api = self.api
-        return loader.load(then: render) { done in
+        return loader.load { done in
             api.products(categoryId: categoryId, page: 1) { done($0.map(ProductList.init(firstPage:))) }
         }
     }
@@ -36,7 +37,7 @@ public final class CategoryProductsController {
     @discardableResult
     public func loadMore() -> Task<Void, Never> {
         let api = self.api
-        return loader.loadMore(then: render) { list, done in
+        return loader.loadMore { list, done in
             api.products(categoryId: list.categoryId, page: list.page + 1, completion: done)
         }
     }

@@ -1,8 +1,9 @@
 /// Runs a screen's loads one at a time and publishes what each one does to the screen's
 /// ``ViewState``. The newest load wins.
 ///
-/// Three kinds of load, each through a completion-handler service or an `async` one, each
-/// publishing to a handler (`then:`) or into a cell (`into:`):
+/// A loader publishes to one place, fixed when it is made: into a cell (``init(into:)``), or
+/// to a handler (``init(then:)``). Three kinds of load, each through a completion-handler
+/// service or an `async` one:
 /// - `load`: `.loading`, then exactly one of `.presenting` or `.failed`. Into a cell that
 ///   already holds `.loading` it does not send `.loading` again; a handler always hears it first.
 /// - `refresh` (content that is ``RefreshableContent``): the content stays presented with
@@ -12,6 +13,10 @@
 ///   `.loadingMore`, then the next page appended; a failure keeps what is shown, with
 ///   `.loadMoreFailed`, and the next `loadMore` retries that page. It does nothing at the end
 ///   of the list (`hasMore == false`), with nothing presented, or while any load is in flight.
+///
+/// What is presented is read from the destination when a refresh or a page starts and when
+/// it ends: the cell's value (so a change the screen made meanwhile, such as an optimistic
+/// removal, is kept), or the last state the loader handed its handler.
 ///
 /// Who wins, in one table (rows: in flight; columns: started):
 ///
@@ -42,79 +47,77 @@ public final class Loader<Content: Sendable> {
     /// The callback a completion-handler service calls once with its result, from any thread.
     public typealias Completion = @Sendable (Result<Content, any Error>) -> Void
 
-    /// Where a load's states go, and what that place shows now.
-    struct Target {
-        let current: () -> ViewState<Content>?
-        let publish: Publish
-        /// A cell already showing `.loading` is not sent `.loading` again.
-        let skipsRepeatedLoading: Bool
+    /// How a service answers a request: by calling a completion handler, or as an `async`
+    /// function. Every kind of load takes one, so each kind has one path whatever the style.
+    enum Service<Answer: Sendable> {
+        case completion((_ done: @escaping @Sendable (Result<Answer, any Error>) -> Void) -> Void)
+        case async(@Sendable () async throws -> Answer)
     }
 
+    /// The load in flight.
     struct InFlight {
         let id: Int
-        let target: Target
         /// What was presented when the load started (refresh, load more).
         let shown: Content?
         /// The state a cancel publishes (`nil`: nothing), loudly or silently.
         let cancelled: (_ silently: Bool) -> ViewState<Content>?
     }
 
+    /// What the destination shows now: the cell's value, or the last state handed to the handler.
+    let current: () -> ViewState<Content>?
+    /// Hands a state to the destination.
+    private let send: Publish
+    /// A cell already showing `.loading` is not sent `.loading` again.
+    private let skipsRepeatedLoading: Bool
+
     private var inFlight: InFlight?
     private var task: Task<Void, Never>?
     private var ended: AsyncStream<Void>.Continuation?
     private var lastID = 0
-    /// The state last published through a `then:` handler: what a handler-style refresh keeps.
-    private var lastPublished: ViewState<Content>?
 
-    /// A loader with nothing in flight.
-    public init() {}
+    /// A loader that sends every state into `cell`, held weakly: once the cell is gone, loads
+    /// publish nothing. Refreshes and pages read what the cell shows.
+    public init(into cell: StateCell<ViewState<Content>>) {
+        current = { [weak cell] in cell?.value }
+        send = { [weak cell] in cell?.send($0) }
+        skipsRepeatedLoading = true
+    }
+
+    /// A loader that hands every state to `publish`, on the main actor. The loader keeps
+    /// `publish` for as long as it lives: a controller that owns the loader captures itself
+    /// weakly in it (`Loader { [weak self] in self?.render($0) }`).
+    public init(then publish: @escaping Publish) {
+        var shown: ViewState<Content>?
+        current = { shown }
+        send = { state in
+            shown = state
+            publish(state)
+        }
+        skipsRepeatedLoading = false
+    }
 
     /// `true` while a load, refresh or page has started and not yet finished, been superseded
     /// or cancelled.
     public var isLoading: Bool { inFlight != nil }
 
     /// Loads through a completion-handler service: `work` starts the request and hands the
-    /// service `done`, to be called once with the result. The task ends when the load is over.
-    /// - Parameters:
-    ///   - publish: called on the main actor with each state: `.loading`, then one of
-    ///     `.presenting` or `.failed`.
-    ///   - work: starts the request; it calls `done` once, on any thread (later calls are ignored).
+    /// service `done`, to be called once with the result: `.loading`, then one of `.presenting`
+    /// or `.failed`.
+    /// - Parameter work: starts the request; it calls `done` once, on any thread (later calls
+    ///   are ignored).
     /// - Returns: a task that ends when the load is over: finished, superseded or cancelled.
     @discardableResult
-    public func load(then publish: @escaping Publish, _ work: (_ done: @escaping Completion) -> Void) -> Task<Void, Never> {
-        load(to: handler(publish), work)
+    public func load(_ work: (_ done: @escaping Completion) -> Void) -> Task<Void, Never> {
+        withoutActuallyEscaping(work) { load(.completion($0)) }
     }
 
-    /// Loads through an `async` service. The returned task ends once the load is over (tests
-    /// await it); it is cancelled when the load is superseded, cancelled or the loader freed.
-    /// - Parameters:
-    ///   - publish: called on the main actor with each state: `.loading`, then one of
-    ///     `.presenting` or `.failed`.
-    ///   - work: fetches the content; a thrown error becomes a ``LoadFailure``.
+    /// Loads through an `async` service: `.loading`, then one of `.presenting` or `.failed`.
+    /// The returned task is cancelled when the load is superseded, cancelled or the loader freed.
+    /// - Parameter work: fetches the content; a thrown error becomes a ``LoadFailure``.
     /// - Returns: a task that ends when the load is over: finished, superseded or cancelled.
     @discardableResult
-    public func load(then publish: @escaping Publish, _ work: @escaping @Sendable () async throws -> Content) -> Task<Void, Never> {
-        load(to: handler(publish), work)
-    }
-
-    /// Loads through a completion-handler service, sending every state into `cell`.
-    /// - Parameters:
-    ///   - cell: receives each state; `.loading` is not sent again when the cell already shows it.
-    ///   - work: starts the request; it calls `done` once, on any thread (later calls are ignored).
-    /// - Returns: a task that ends when the load is over: finished, superseded or cancelled.
-    @discardableResult
-    public func load(into cell: StateCell<ViewState<Content>>, _ work: (_ done: @escaping Completion) -> Void) -> Task<Void, Never> {
-        load(to: Self.target(cell), work)
-    }
-
-    /// Loads through an `async` service, sending every state into `cell`.
-    /// - Parameters:
-    ///   - cell: receives each state; `.loading` is not sent again when the cell already shows it.
-    ///   - work: fetches the content; a thrown error becomes a ``LoadFailure``.
-    /// - Returns: a task that ends when the load is over: finished, superseded or cancelled.
-    @discardableResult
-    public func load(into cell: StateCell<ViewState<Content>>, _ work: @escaping @Sendable () async throws -> Content) -> Task<Void, Never> {
-        load(to: Self.target(cell), work)
+    public func load(_ work: @escaping @Sendable () async throws -> Content) -> Task<Void, Never> {
+        load(.async(work))
     }
 
     /// Ends the load in flight and publishes that it was cancelled (see the type's summary);
@@ -137,90 +140,52 @@ public final class Loader<Content: Sendable> {
 
     // MARK: - The machinery every kind of load shares
 
-    func handler(_ publish: @escaping Publish) -> Target {
-        Target(current: { [weak self] in self?.lastPublished }, publish: { [weak self] state in
-            self?.lastPublished = state
-            publish(state)
-        }, skipsRepeatedLoading: false)
+    /// The one path of a load, whatever the service's style.
+    func load(_ service: Service<Content>) -> Task<Void, Never> {
+        let loading: ViewState<Content>? = skipsRepeatedLoading && current()?.isLoading == true ? nil : .loading
+        return run(first: loading, shown: nil, cancelled: { silently in silently ? nil : .failed(.cancelled) },
+                   settle: { loader, id, result in
+                       loader.end(id) { _ in
+                           switch result {
+                           case .success(let content): .presenting(content)
+                           case .failure(let error): .failed(LoadFailure(error))
+                           }
+                       }
+                   }, service)
     }
 
-    static func target(_ cell: StateCell<ViewState<Content>>) -> Target {
-        Target(current: { [weak cell] in cell?.value }, publish: { [weak cell] in cell?.send($0) },
-               skipsRepeatedLoading: true)
-    }
-
-    func load(to target: Target, _ work: (_ done: @escaping Completion) -> Void) -> Task<Void, Never> {
-        run(to: target, first: loadingState(for: target), shown: nil, cancelled: Self.cancelledLoad,
-            settle: { $0.settleLoad($1, $2) }, work)
-    }
-
-    func load(to target: Target, _ work: @escaping @Sendable () async throws -> Content) -> Task<Void, Never> {
-        run(to: target, first: loadingState(for: target), shown: nil, cancelled: Self.cancelledLoad,
-            settle: { $0.settleLoad($1, $2) }, work)
-    }
-
-    private func loadingState(for target: Target) -> ViewState<Content>? {
-        target.skipsRepeatedLoading && target.current()?.isLoading == true ? nil : .loading
-    }
-
-    private static func cancelledLoad(silently: Bool) -> ViewState<Content>? {
-        silently ? nil : .failed(.cancelled)
-    }
-
-    private func settleLoad(_ id: Int, _ result: Result<Content, any Error>) {
-        end(id) { _ in
-            switch result {
-            case .success(let content): .presenting(content)
-            case .failure(let error): .failed(LoadFailure(error))
-            }
-        }
-    }
-
-    /// Starts a load through a completion-handler service; `settle` turns its answer into the
-    /// load's last state on the main actor.
+    /// Supersedes the load in flight, publishes `first`, and starts `service`; `settle` turns its
+    /// answer into the load's last state on the main actor. A completion-handler service's task
+    /// ends when the load is over; an `async` one's is the work itself, cancelled with the load.
     func run<Answer: Sendable>(
-        to target: Target, first: ViewState<Content>?, shown: Content?,
+        first: ViewState<Content>?, shown: Content?,
         cancelled: @escaping (_ silently: Bool) -> ViewState<Content>?,
         settle: @escaping @MainActor @Sendable (Loader, Int, Result<Answer, any Error>) -> Void,
-        _ work: (_ done: @escaping @Sendable (Result<Answer, any Error>) -> Void) -> Void
+        _ service: Service<Answer>
     ) -> Task<Void, Never> {
-        let (over, signal) = AsyncStream<Void>.makeStream()
-        let id = start(InFlight(id: lastID + 1, target: target, shown: shown, cancelled: cancelled),
-                       first: first, signal: signal)
-        work { [weak self] result in
-            onMainActor { if let self { settle(self, id, result) } }
-        }
-        return Task { for await _ in over {} }
-    }
-
-    /// Starts a load through an `async` service; `settle` turns its answer into the load's last
-    /// state.
-    func run<Answer: Sendable>(
-        to target: Target, first: ViewState<Content>?, shown: Content?,
-        cancelled: @escaping (_ silently: Bool) -> ViewState<Content>?,
-        settle: @escaping @MainActor @Sendable (Loader, Int, Result<Answer, any Error>) -> Void,
-        _ work: @escaping @Sendable () async throws -> Answer
-    ) -> Task<Void, Never> {
-        let id = start(InFlight(id: lastID + 1, target: target, shown: shown, cancelled: cancelled),
-                       first: first, signal: nil)
-        let task = Task { [weak self] in
-            let result: Result<Answer, any Error>
-            do { result = .success(try await work()) } catch { result = .failure(error) }
-            if let self { settle(self, id, result) }
-        }
-        if inFlight?.id == id { self.task = task } else { task.cancel() }  // superseded from `first`
-        return task
-    }
-
-    /// Supersedes the load in flight, records `load` (and the signal that says it is over),
-    /// then publishes `first`. Returns the load's id.
-    private func start(_ load: InFlight, first: ViewState<Content>?, signal: AsyncStream<Void>.Continuation?) -> Int {
         stopInFlight()
-        lastID = load.id
-        inFlight = load
-        ended = signal
-        if let first { load.target.publish(first) }  // may start a newer load (a renderer's)
-        return load.id
+        lastID += 1
+        let id = lastID
+        inFlight = InFlight(id: id, shown: shown, cancelled: cancelled)
+        switch service {
+        case .completion(let work):
+            let (over, signal) = AsyncStream<Void>.makeStream()
+            ended = signal
+            if let first { send(first) }  // may start a newer load (a renderer's)
+            work { [weak self] result in
+                onMainActor { if let self { settle(self, id, result) } }
+            }
+            return Task { for await _ in over {} }
+        case .async(let work):
+            if let first { send(first) }
+            let task = Task { [weak self] in
+                let result: Result<Answer, any Error>
+                do { result = .success(try await work()) } catch { result = .failure(error) }
+                if let self { settle(self, id, result) }
+            }
+            if inFlight?.id == id { self.task = task } else { task.cancel() }  // superseded from `first`
+            return task
+        }
     }
 
     /// Ends load `id`, unless it was superseded, cancelled or already ended, publishing the
@@ -228,13 +193,13 @@ public final class Loader<Content: Sendable> {
     func end(_ id: Int, _ last: (InFlight) -> ViewState<Content>?) {
         guard let load = inFlight, load.id == id else { return }
         stopInFlight()
-        if let state = last(load) { load.target.publish(state) }
+        if let state = last(load) { send(state) }
     }
 
     private func stop(silently: Bool) {
         guard let load = inFlight else { return }
         stopInFlight()
-        if let state = load.cancelled(silently) { load.target.publish(state) }
+        if let state = load.cancelled(silently) { send(state) }
     }
 
     private func stopInFlight() {
