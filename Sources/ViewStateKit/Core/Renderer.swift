@@ -11,16 +11,3 @@ public protocol Renderer: AnyObject {
     /// Draws `state`. Called once when bound (with the current state), then once per state sent.
     func render(_ state: ViewState<Content>)
 }
-
-extension StateCell {
-    /// Renders the current state on `renderer` now, then every state sent afterwards, equal
-    /// ones included (C3).
-    ///
-    /// The renderer is held weakly: binding never keeps a view alive. Once the renderer is
-    /// gone the binding ends itself at the next send, silently. Cancel or drop the returned
-    /// token to unbind earlier.
-    @MainActor
-    public func bind<R: Renderer>(to renderer: R) -> ObservationToken where Value == ViewState<R.Content> {
-        bind(renderer, at: \.self, skipping: { _, _ in false })
-    }
-}
