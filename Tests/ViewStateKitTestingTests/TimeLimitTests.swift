@@ -261,6 +261,28 @@ extension TimeLimitTests {
         await timer.waitForCompletion()
     }
 
+    @Test("run advances one deadline at a time: with three sleepers and maxWakes 2 it stops at the second")
+    func runCountsEachDeadline() async {
+        let clock = ManualClock()
+        let woken = Locked<[Int]>([])
+        let sleepers = (1...3).map { second in
+            Task.detached {
+                try? await clock.sleep(for: .seconds(second))
+                woken.withLock { $0.append(second) }
+            }
+        }
+        await clock.waitForSleepers(3, timeLimit: SafetyNet.defaultLimit)
+        let line = #line + 2
+        await withKnownIssue {
+            await clock.run(maxWakes: 2)
+        } matching: { reported($0, at: line, "run: still 1 sleeper(s) after 2 wakes; does the work sleep forever?") }
+        #expect(woken.withLock { $0 } == [1, 2])
+        #expect(clock.now.offset == .seconds(2))
+        await clock.run()
+        for sleeper in sleepers { await sleeper.waitForCompletion() }
+        #expect(woken.withLock { $0 } == [1, 2, 3])
+    }
+
     @Test("run whose woken work never rests fails at the caller's line")
     func runOfBusyWork() async {
         let clock = ManualClock(timeLimit: .milliseconds(50))

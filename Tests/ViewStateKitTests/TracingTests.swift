@@ -246,3 +246,28 @@ extension TracingTests {
     }
 }
 
+extension TracingTests {
+    @Test("a trace started while an untraced action runs says a queued action waits behind another action, never a stale one")
+    func traceStartedMidAction() async {
+        let reactor = TypingReactor()
+        let tester = ReactorTester(reactor, exhaustive: false)  // keeps a tracer listening between traces
+        var first: [String] = []
+        var second: [String] = []
+        let one = reactor.trace("one") { first.append($0) }
+        reactor.send(.type("a"))
+        one.cancel()
+        var two: ObservationToken?
+        let token = reactor.state.observe { state in
+            guard state.query == "b", two == nil else { return }
+            two = reactor.trace("two") { second.append($0) }
+            reactor.send(.type("c"))
+        }
+        reactor.send(.type("b"))
+        #expect(first.first == #"[one] action .type("a") (ran at once)"#)
+        #expect(second.first == #"[two] action .type("c") (queued behind another action)"#)
+        token.cancel()
+        two?.cancel()
+        await tester.finish()
+    }
+}
+

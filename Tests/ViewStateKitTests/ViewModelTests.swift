@@ -42,6 +42,21 @@ struct ViewModelTests {
         #expect(heard == [2, 3])
     }
 
+    @Test("an observer added while an event is delivered does not hear that event, only later ones")
+    func observerAddedDuringDelivery() {
+        let taps = Events<Int>()
+        var late: [Int] = []
+        var lateToken: ObservationToken?
+        let first = taps.observe { _ in
+            if lateToken == nil { lateToken = taps.observe { late.append($0) } }
+        }
+        taps.send(1)
+        taps.send(2)
+        #expect(late == [2])
+        first.cancel()
+        lateToken?.cancel()
+    }
+
     @Test("events follow the cell's rules: order, queued reentrant sends, cancel mid-delivery")
     func eventsShareTheCellsRules() {
         let events = Events<Int>()
