@@ -52,6 +52,18 @@ open class Reactor<Action, Mutation, State> {
         tracer?.stubbed(action)
     }
 
+    // Tracing's steps, out of line so the untraced loop stays small enough to inline. They stay
+    // in the class body: moved to an extension, `send` was no longer inlined into a client
+    // (callgrind, Benchmarks/reactor-profile: 146.6 M instructions here, 152.2 M there).
+    @usableFromInline func traceQueued(_ action: Action) { tracer?.queued(action) }
+    @usableFromInline func traceRun(_ action: Action, fromQueue: Bool) { tracer?.run(action, fromQueue: fromQueue) }
+    @usableFromInline func traceIdle() { tracer?.idle() }
+
+    /// Writes a reduced mutation and the fields it changed; out of line, like the other steps.
+    @usableFromInline func traceMutation(_ mutation: Mutation, from before: State) {
+        tracer?.mutation(mutation, from: before, to: reducedState)
+    }
+
     /// Writes what this reactor does, while traced: see ``trace(_:to:)``. Read on every action
     /// and mutation, so like the rest of the action path it skips dynamic exclusivity checks.
     @usableFromInline @exclusivity(unchecked) final var tracer: ReactorTracer?

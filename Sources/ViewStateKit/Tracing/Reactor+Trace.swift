@@ -39,15 +39,6 @@ extension Reactor {
         if tracer?.isListening == false { tracer = nil }
     }
 
-    // Tracing's steps, out of line so the untraced loop stays small enough to inline.
-    @usableFromInline func traceQueued(_ action: Action) { tracer?.queued(action) }
-    @usableFromInline func traceRun(_ action: Action, fromQueue: Bool) { tracer?.run(action, fromQueue: fromQueue) }
-    @usableFromInline func traceIdle() { tracer?.idle() }
-
-    /// Writes a reduced mutation and the fields it changed; out of line, like the other steps.
-    @usableFromInline func traceMutation(_ mutation: Mutation, from before: State) {
-        tracer?.mutation(mutation, from: before, to: reducedState)
-    }
 }
 
 /// A trace's token stops that trace, and only it: a later ``Reactor/trace(_:to:)`` has taken
