@@ -205,3 +205,16 @@ struct DeterministicTimeTests {
         clock.expectNoSleepers()
     }
 }
+
+extension DeterministicTimeTests {
+    @Test("a release of a request that does not exist resumes nothing, and the next advance does not wait for it")
+    func failedReleaseLeavesNothingToSettle() async {
+        let replies = FakeReplies<Int>()
+        let clock = ManualClock(timeLimit: .seconds(2))
+        withKnownIssue {
+            replies.succeed(3, with: 1)
+        } matching: { message(of: $0) == "FakeReplies: there is no request 3; 0 requests were made." }
+        await clock.advance(by: .seconds(1))  // fails at its limit if it waits for a resumption that never comes
+        #expect(clock.now.offset == .seconds(1))
+    }
+}
