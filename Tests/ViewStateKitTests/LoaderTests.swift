@@ -207,7 +207,7 @@ struct LoaderLifetimeTests {
 
 extension LoaderTests {
     @Test("a load started by a renderer while the previous one publishes .loading wins")
-    func loadStartedWhilePublishingLoadingWins() {
+    func loadStartedWhilePublishingLoadingWins() async {
         var states: [String] = []
         var startInner: (() -> Void)?
         let loader = Loader<[String]> { state in
@@ -216,13 +216,17 @@ extension LoaderTests {
             startInner = nil
             start?()  // the renderer starts a load while the first one publishes .loading
         }
-        startInner = { loader.load { done in service.fetch(completion: done) } }
-        loader.load { done in service.fetch(completion: done) }
+        var inner: Task<Void, Never>?
+        startInner = { inner = loader.load { done in service.fetch(completion: done) } }
+        let outer = loader.load { done in service.fetch(completion: done) }
         #expect(service.requestCount == 2)
         service.release(0, with: .success(["inner reply"]))
         service.release(1, with: .success(["outer reply"]))
         #expect(states == ["loading", "loading", "presenting([\"inner reply\"])"])
         #expect(!loader.isLoading)
+        // Both tasks end: the superseded one when it was superseded, the inner one with its reply.
+        #expect(await outer.waitForCompletion(timeLimit: .seconds(1)) != nil)
+        #expect(await inner?.waitForCompletion(timeLimit: .seconds(1)) != nil)
     }
 }
 
