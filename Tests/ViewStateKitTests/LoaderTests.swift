@@ -225,8 +225,8 @@ extension LoaderTests {
         #expect(states == ["loading", "loading", "presenting([\"inner reply\"])"])
         #expect(!loader.isLoading)
         // Both tasks end: the superseded one when it was superseded, the inner one with its reply.
-        #expect(await outer.waitForCompletion(timeLimit: .seconds(1)) != nil)
-        #expect(await inner?.waitForCompletion(timeLimit: .seconds(1)) != nil)
+        #expect(await outer.waitForCompletion() != nil)
+        #expect(await inner?.waitForCompletion() != nil)
     }
 }
 
