@@ -29,7 +29,13 @@ final class LedgerReactor: Reactor<LedgerReactor.Action, Int, [Int]> {
         }
     }
 
-    init() { super.init(initialState: []) }
+    /// Whether `reduce(into:)` appends in place, or falls back to `reduce(state:)`'s copy.
+    let inPlace: Bool
+
+    init(inPlace: Bool = false) {
+        self.inPlace = inPlace
+        super.init(initialState: [])
+    }
 
     override func mutate(action: Action) -> Effect<Int> {
         switch action {
@@ -38,6 +44,10 @@ final class LedgerReactor: Reactor<LedgerReactor.Action, Int, [Int]> {
         case .merged(let first, let rest): .merge(.mutation(first), .none, .merge(rest.map { .mutation($0) }))
         case .nothing: .none
         }
+    }
+
+    override func reduce(into state: inout [Int], mutation: Int) {
+        if inPlace { state.append(mutation) } else { super.reduce(into: &state, mutation: mutation) }
     }
 
     override func reduce(state: [Int], mutation: Int) -> [Int] {
@@ -130,14 +140,15 @@ struct ReactorModelTests {
         return lines
     }
 
-    /// How a run is sent: to a plain reactor, a traced one (the same loop with tracing's
-    /// checks taken), or a stubbed one (which records the actions and runs none).
-    enum Mode: CaseIterable { case plain, traced, stubbed }
+    /// How a run is sent: to a plain reactor reducing with `reduce(state:)`, one reducing in
+    /// place, a traced one (the same loop with tracing's checks taken), or a stubbed one (which
+    /// records the actions and runs none).
+    enum Mode: CaseIterable { case plain, inPlace, traced, stubbed }
 
     /// Runs `run` on a real reactor with three observers and compares what they saw with
     /// `expected` (the model's answer by default); returns what went wrong, if anything.
     static func check(_ run: Run, expected: [[Int]]? = nil, mode: Mode = .plain) -> String? {
-        let reactor = LedgerReactor()
+        let reactor = LedgerReactor(inPlace: mode == .inPlace)
         var lines: [String] = []
         let trace = mode == .traced ? reactor.trace("model") { lines.append(String($0.dropFirst("[model] ".count))) } : nil
         defer { trace?.cancel() }
@@ -178,14 +189,19 @@ struct ReactorModelTests {
         return nil
     }
 
-    @Test("R1–R3 and R7 hold for random runs with reentrant sends: 2,000 plain, 400 traced, 400 stubbed (VIEWSTATE_SEED replays one)",
+    @Test("R1–R3 and R7 hold for random runs with reentrant sends: 1,000 plain and 1,000 in place (other seeds), 400 traced, 400 stubbed (VIEWSTATE_SEED replays one)",
           arguments: Mode.allCases)
     func randomRuns(mode: Mode) async {
         let environment = ProcessInfo.processInfo.environment
-        // Plain runs check R1–R3; traced and stubbed runs take the same loop with its checks, so
-        // fewer of them cover those paths without holding the main actor for long.
-        let count: UInt64 = mode == .plain ? 2_000 : 400
-        let seeds: [UInt64] = environment["VIEWSTATE_SEED"].flatMap(UInt64.init).map { [$0] } ?? Array(1...count)
+        // Plain and in-place runs check R1–R3 for each reduce, on seeds of their own; traced and
+        // stubbed runs take the same loop with its checks, so fewer of them cover those paths
+        // without holding the main actor for long.
+        let range: ClosedRange<UInt64> = switch mode {
+        case .plain: 1...1_000
+        case .inPlace: 1_001...2_000
+        case .traced, .stubbed: 1...400
+        }
+        let seeds: [UInt64] = environment["VIEWSTATE_SEED"].flatMap(UInt64.init).map { [$0] } ?? Array(range)
         for seed in seeds {
             // Each run is synchronous on the main actor, where the other tests' work runs too
             // (rule R9 runs followed jobs on the main queue): let it in every 100 runs.

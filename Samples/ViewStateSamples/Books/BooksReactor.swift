@@ -89,10 +89,9 @@ public final class BooksReactor: Reactor<BooksReactor.Action, BooksReactor.Mutat
         }
     }
 
-    /// Applies `mutation` to `state`; a newly loaded list keeps the selection if it still
-    /// exists, and otherwise selects its first series (an empty list changes nothing).
-    public override func reduce(state: State, mutation: Mutation) -> State {
-        var state = state
+    /// Applies `mutation` to `state`, in place; a newly loaded list keeps the selection if it
+    /// still exists, and otherwise selects its first series (an empty list changes nothing).
+    public override func reduce(into state: inout State, mutation: Mutation) {
         switch mutation {
         case .setSeries(let series):
             state.series = series
@@ -105,6 +104,5 @@ public final class BooksReactor: Reactor<BooksReactor.Action, BooksReactor.Mutat
         case .setExpanded(let expanded):
             state.expandedBookIDs = expanded
         }
-        return state
     }
 }

@@ -83,14 +83,12 @@ public final class SelectStoreReactor: Reactor<SelectStoreReactor.Action, Select
         }
     }
 
-    /// Applies `mutation` to `state`.
-    public override func reduce(state: State, mutation: Mutation) -> State {
-        var state = state
+    /// Applies `mutation` to `state`, in place.
+    public override func reduce(into state: inout State, mutation: Mutation) {
         switch mutation {
         case .setSelected(let brand): state.selected = brand
         case .route(let route): state.route.value = route
         }
-        return state
     }
 
     private func save(_ brand: Brand) {

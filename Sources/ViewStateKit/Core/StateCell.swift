@@ -117,6 +117,38 @@ public final class StateCell<Value> {
         isDelivering = true
         current = first
         if let newcomer { notify(at: newcomer) } else { notifyAll() }
+        drainQueuedSends()
+    }
+
+    /// Changes the newest value in place with `change`, then delivers it as ``send(_:)`` would:
+    /// the way a reactor reduces, so appending to a list in the state touches one element,
+    /// not a copy of all of them (unless an observer kept the previous value).
+    ///
+    /// While a delivery is running, the change is made to a copy of the newest value and that
+    /// copy is queued (C5): the value being delivered stays as it is. A send made from inside
+    /// `change` is queued behind the changed value.
+    @inlinable
+    func update(_ change: (inout Value) -> Void) {
+        if isDelivering {
+            var next = latest
+            change(&next)
+            queuedSends.append(next)
+            return
+        }
+        isDelivering = true
+        change(&current)
+        notifyAll()
+        drainQueuedSends()
+    }
+
+    /// The newest value: the last one queued behind the delivery running now, or ``value``.
+    @inlinable
+    var latest: Value { queuedSends.last ?? current }
+
+    /// The end of every delivery: delivers the sends queued meanwhile, each to every observer
+    /// (C5), warns about a runaway (C10), then forgets the observers cancelled meanwhile.
+    @inlinable
+    func drainQueuedSends() {
         var drained = 0
         while !queuedSends.isEmpty {
             current = queuedSends.removeFirst()

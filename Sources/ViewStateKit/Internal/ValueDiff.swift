@@ -9,7 +9,10 @@
 /// - Arrays are aligned before they are compared — by `id` when the elements are
 ///   `Identifiable`, otherwise by the longest run of equal elements — so an insertion reads
 ///   `[1]: (missing) → x` and a removal `[2]: x → (missing)`, not as every later element
-///   changed.
+///   changed. The cost follows the change, not the length: the elements two arrays share at
+///   either end are matched with `==` first (for `Equatable` elements without boxing or
+///   describing any), and only the ones between are described and aligned, in memory linear
+///   in their number.
 /// - A value with its own `description` (a `Date`, a `URL`, a type that redacts a secret) is
 ///   one leaf, shown by that description and never walked. When that description, or a custom
 ///   mirror, hides the field that changed, the field is named and its value is not shown:
@@ -29,8 +32,10 @@ package struct ValueDiff {
     package static let lineLimit = 20
     /// How deep the walk goes; deeper differences are shown whole at this depth.
     package static let depthLimit = 16
-    /// Arrays longer than this on both sides are compared index by index, not aligned.
-    private static let alignmentLimit = 2_000
+    /// Two arrays whose differing middles hold more than this many elements squared between
+    /// them (too many pairs to weigh in reasonable time) are aligned around the elements found
+    /// once on each side instead of exactly.
+    private static let alignmentLimit = 4_000
 
     private(set) var lines: [String] = []
     private var omitted = 0
@@ -89,9 +94,8 @@ package struct ValueDiff {
                 compare(payload, other, path: Self.join(path, name), depth: depth + 1)
             }
         case .collection:
-            let (lefts, rights) = (left.children.map(\.value), right.children.map(\.value))
-            if lefts.isEmpty || rights.isEmpty { return leaf(path, expected, actual) }  // `[] → [a, b]`
-            compareElements(lefts, rights, path: path, depth: depth)
+            if left.children.isEmpty || right.children.isEmpty { return leaf(path, expected, actual) }  // `[] → [a, b]`
+            compareElements(Self.middles(expected, actual, left, right), path: path, depth: depth)
         case .dictionary:
             let (lefts, rights) = (Self.entries(left), Self.entries(right))
             for key in Set(lefts.keys).union(rights.keys).sorted() {
@@ -136,20 +140,33 @@ package struct ValueDiff {
         }
     }
 
-    /// Compares two arrays' elements after aligning them: matched elements (equal, or with the
-    /// same `id`) are compared field by field; between matches, leftovers are paired in order
-    /// and the rest read as missing on one side.
-    private mutating func compareElements(_ lefts: [Any], _ rights: [Any], path: String, depth: Int) {
+    /// Compares the elements two arrays do not share at either end after aligning them:
+    /// matched elements (equal, or with the same `id`) are compared field by field; between
+    /// matches, leftovers are paired in order and the rest read as missing on one side.
+    private mutating func compareElements(_ middles: Middles<Any>, path: String, depth: Int) {
+        let (lefts, rights, offset) = (middles.lefts, middles.rights, middles.offset)
         for step in Self.steps(lefts, rights) {
             switch step {
             case .paired(let left, let right), .matched(let left, let right):
-                compare(lefts[left], rights[right], path: "\(path)[\(right)]", depth: depth + 1)
+                compare(lefts[left], rights[right], path: "\(path)[\(offset + right)]", depth: depth + 1)
             case .removed(let left):
-                add("\(path)[\(left)]: \(Self.describe(lefts[left])) → (missing)")
+                add("\(path)[\(offset + left)]: \(Self.describe(lefts[left])) → (missing)")
             case .inserted(let right):
-                add("\(path)[\(right)]: (missing) → \(Self.describe(rights[right]))")
+                add("\(path)[\(offset + right)]: (missing) → \(Self.describe(rights[right]))")
             }
         }
+    }
+
+    /// The elements of two arrays between the ones they share at either end — equal by `==`,
+    /// so nothing there can differ — and where they start. An array of `Equatable` elements is
+    /// trimmed in its own type, without boxing an element; any other is read through its mirror
+    /// and trimmed where `==` can tell.
+    private static func middles(_ expected: Any, _ actual: Any, _ left: Mirror, _ right: Mirror) -> Middles<Any> {
+        if let typed = expected as? any EquatableElements, let middles = typed.middles(against: actual) {
+            return middles
+        }
+        let (lefts, rights) = (left.children.map(\.value), right.children.map(\.value))
+        return Middles(lefts, rights) { isEqual($0, $1) == true }
     }
 
     /// One step of walking two aligned sequences, by index: a matched pair, a pair of leftovers
@@ -163,7 +180,7 @@ package struct ValueDiff {
 
     /// The walk of two sequences along their `alignment`, in order; arrays and the lines of a
     /// multi-line string share it.
-    private static func steps(_ lefts: [Any], _ rights: [Any]) -> [Step] {
+    private static func steps<Element>(_ lefts: [Element], _ rights: [Element]) -> [Step] {
         var steps: [Step] = []
         var (left, right) = (0, 0)
         for (nextLeft, nextRight) in alignment(lefts, rights) + [(lefts.count, rights.count)] {
@@ -178,35 +195,134 @@ package struct ValueDiff {
         return steps
     }
 
-    /// The index pairs of a longest common subsequence of the two arrays, where elements
-    /// match by `id` when they are `Identifiable` and by `==` (or description) otherwise.
-    private static func alignment(_ lefts: [Any], _ rights: [Any]) -> [(Int, Int)] {
-        guard lefts.count <= alignmentLimit || rights.count <= alignmentLimit else {
-            return (0..<min(lefts.count, rights.count)).map { ($0, $0) }
-        }
-        let leftKeys = lefts.map(matchKey)
-        let rightKeys = rights.map(matchKey)
-        // lengths[i][j]: the longest common subsequence of lefts[i...] and rights[j...].
-        var lengths = Array(repeating: Array(repeating: 0, count: rights.count + 1), count: lefts.count + 1)
-        for i in stride(from: lefts.count - 1, through: 0, by: -1) {
-            for j in stride(from: rights.count - 1, through: 0, by: -1) {
-                lengths[i][j] = leftKeys[i] == rightKeys[j]
-                    ? lengths[i + 1][j + 1] + 1 : max(lengths[i + 1][j], lengths[i][j + 1])
-            }
+    /// The index pairs of a common subsequence of the two arrays, where elements match by
+    /// `id` when they are `Identifiable` and by their description otherwise (the ends `==`
+    /// can match are trimmed before, see ``Middles``): the longest one, found in memory linear
+    /// in their lengths, while the arrays are small enough to weigh every pair of elements;
+    /// past that, the one `align` builds around the elements found once on each side.
+    private static func alignment<Element>(_ lefts: [Element], _ rights: [Element]) -> [(Int, Int)] {
+        // Each distinct key becomes a small integer, so the alignment compares numbers.
+        var numbers: [String: Int] = [:]
+        func number(_ element: Element) -> Int {
+            let key = matchKey(element)
+            if let known = numbers[key] { return known }
+            numbers[key] = numbers.count
+            return numbers.count - 1
         }
         var pairs: [(Int, Int)] = []
-        var (i, j) = (0, 0)
-        while i < lefts.count, j < rights.count {
-            if leftKeys[i] == rightKeys[j] {
-                pairs.append((i, j))
-                (i, j) = (i + 1, j + 1)
-            } else if lengths[i + 1][j] >= lengths[i][j + 1] {
-                i += 1
+        align(lefts.map(number)[...], rights.map(number)[...], into: &pairs)
+        return pairs
+    }
+
+    /// Appends, in order, the index pairs that align two runs of keys: the keys they share at
+    /// either end are matched; what lies between is aligned exactly (``commonSubsequence``)
+    /// when it has at most `alignmentLimit`² pairs of keys to weigh; otherwise it is split
+    /// around the keys found exactly once on each side, in the longest run whose order both
+    /// sides agree on (patience alignment: an insertion and a removal far apart in a long list
+    /// still read as one each), and each part is aligned the same way. A part with no such key
+    /// is paired index by index.
+    private static func align(_ lefts: ArraySlice<Int>, _ rights: ArraySlice<Int>, into pairs: inout [(Int, Int)]) {
+        var (left, right) = (lefts.startIndex, rights.startIndex)
+        while left < lefts.endIndex, right < rights.endIndex, lefts[left] == rights[right] {
+            pairs.append((left, right))
+            (left, right) = (left + 1, right + 1)
+        }
+        var (leftEnd, rightEnd) = (lefts.endIndex, rights.endIndex)
+        while leftEnd > left, rightEnd > right, lefts[leftEnd - 1] == rights[rightEnd - 1] {
+            (leftEnd, rightEnd) = (leftEnd - 1, rightEnd - 1)
+        }
+        let (middleLefts, middleRights) = (lefts[left..<leftEnd], rights[right..<rightEnd])
+        if middleLefts.count * middleRights.count <= alignmentLimit * alignmentLimit {
+            commonSubsequence(middleLefts, middleRights, into: &pairs)
+        } else {
+            let anchors = uniqueAnchors(middleLefts, middleRights)
+            if anchors.isEmpty {
+                pairs += zip(middleLefts.indices, middleRights.indices).map { ($0, $1) }
             } else {
-                j += 1
+                for (anchorLeft, anchorRight) in anchors {
+                    align(lefts[left..<anchorLeft], rights[right..<anchorRight], into: &pairs)
+                    pairs.append((anchorLeft, anchorRight))
+                    (left, right) = (anchorLeft + 1, anchorRight + 1)
+                }
+                align(lefts[left..<leftEnd], rights[right..<rightEnd], into: &pairs)
             }
         }
-        return pairs
+        pairs += zip(leftEnd..<lefts.endIndex, rightEnd..<rights.endIndex).map { ($0, $1) }
+    }
+
+    /// The index pairs of keys found exactly once in `lefts` and once in `rights`, as many as
+    /// can be kept in the same order on both sides (a longest increasing run, found by patience
+    /// sorting in n log n).
+    private static func uniqueAnchors(_ lefts: ArraySlice<Int>, _ rights: ArraySlice<Int>) -> [(Int, Int)] {
+        var counts: [Int: (lefts: Int, rights: Int, right: Int)] = [:]
+        for key in lefts { counts[key, default: (0, 0, 0)].lefts += 1 }
+        for (index, key) in zip(rights.indices, rights) where counts[key] != nil {
+            counts[key]?.rights += 1
+            counts[key]?.right = index
+        }
+        let candidates = zip(lefts.indices, lefts).compactMap { index, key -> (Int, Int)? in
+            guard let count = counts[key], count.lefts == 1, count.rights == 1 else { return nil }
+            return (index, count.right)
+        }
+        // tails[n]: the candidate ending the best run of length n + 1 found so far.
+        var tails: [Int] = []
+        var previous = Array(repeating: -1, count: candidates.count)
+        for (candidate, (_, right)) in candidates.enumerated() {
+            var (low, high) = (0, tails.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if candidates[tails[middle]].1 < right { low = middle + 1 } else { high = middle }
+            }
+            if low > 0 { previous[candidate] = tails[low - 1] }
+            if low == tails.count { tails.append(candidate) } else { tails[low] = candidate }
+        }
+        var run: [(Int, Int)] = []
+        var candidate = tails.last ?? -1
+        while candidate >= 0 {
+            run.append(candidates[candidate])
+            candidate = previous[candidate]
+        }
+        return run.reversed()
+    }
+
+    /// Appends the index pairs (as the slices are indexed) of a longest common subsequence of
+    /// `lefts` and `rights`, in order, in memory linear in their lengths: split `lefts` in
+    /// half, find where the best split of `rights` falls from the lengths of both halves'
+    /// common subsequences, and recurse on each side.
+    private static func commonSubsequence(_ lefts: ArraySlice<Int>, _ rights: ArraySlice<Int>,
+                                          into pairs: inout [(Int, Int)]) {
+        guard !lefts.isEmpty, !rights.isEmpty else { return }
+        if lefts.count == 1 {
+            if let match = rights.firstIndex(of: lefts[lefts.startIndex]) { pairs.append((lefts.startIndex, match)) }
+            return
+        }
+        let middle = lefts.startIndex + lefts.count / 2
+        let front = subsequenceLengths(lefts[..<middle], rights)
+        let back = subsequenceLengths(lefts[middle...].reversed(), rights.reversed())
+        var (split, best) = (0, -1)
+        for taken in 0...rights.count where front[taken] + back[rights.count - taken] > best {
+            (split, best) = (taken, front[taken] + back[rights.count - taken])
+        }
+        let cut = rights.startIndex + split
+        commonSubsequence(lefts[..<middle], rights[..<cut], into: &pairs)
+        commonSubsequence(lefts[middle...], rights[cut...], into: &pairs)
+    }
+
+    /// For each prefix length `j` of `rights`, the length of a longest common subsequence of
+    /// all of `lefts` and `rights`' first `j` elements: one row, reused.
+    private static func subsequenceLengths(_ lefts: some Collection<Int>, _ rights: some Collection<Int>) -> [Int] {
+        let rights = Array(rights)
+        var row = Array(repeating: 0, count: rights.count + 1)
+        guard !rights.isEmpty else { return row }
+        for left in lefts {
+            var diagonal = 0  // row[j - 1] before this pass
+            for j in 1...rights.count {
+                let above = row[j]
+                row[j] = left == rights[j - 1] ? diagonal + 1 : max(above, row[j - 1])
+                diagonal = above
+            }
+        }
+        return row
     }
 
     /// What two elements are matched by: their `id`, or their whole description.
@@ -307,17 +423,19 @@ package struct ValueDiff {
 
     /// A multi-line string, compared line by line: `text line 3: "old" → "new"`.
     private mutating func compareLines(_ expected: String, _ actual: String, path: String) {
-        let (lefts, rights) = (expected.split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
-                               actual.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+        let middles = Middles(expected.split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
+                              actual.split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
+                              same: ==)
+        let (first, lefts, rights) = (middles.offset + 1, middles.lefts, middles.rights)
         let name = "\(Self.shown(path)) line"
         for step in Self.steps(lefts, rights) {
             switch step {
             case .paired(let left, let right):
-                add("\(name) \(right + 1): \(Self.describe(lefts[left])) → \(Self.describe(rights[right]))")
+                add("\(name) \(first + right): \(Self.describe(lefts[left])) → \(Self.describe(rights[right]))")
             case .removed(let left):
-                add("\(name) \(left + 1): \(Self.describe(lefts[left])) → (missing)")
+                add("\(name) \(first + left): \(Self.describe(lefts[left])) → (missing)")
             case .inserted(let right):
-                add("\(name) \(right + 1): (missing) → \(Self.describe(rights[right]))")
+                add("\(name) \(first + right): (missing) → \(Self.describe(rights[right]))")
             case .matched:
                 break
             }
@@ -416,6 +534,48 @@ package struct ValueDiff {
     private static func isEqual(_ expected: Any, _ actual: Any) -> Bool? {
         guard let expected = expected as? any Equatable else { return nil }
         return expected.isEqual(to: actual)
+    }
+}
+
+/// The elements of two sequences between the ones they share at either end, and the index at
+/// which they start on both sides: what is left to align once the common prefix and suffix are
+/// matched, so a diff's cost follows the change rather than the length.
+struct Middles<Element> {
+    /// The index of the first element that differs, on both sides.
+    let offset: Int
+    let lefts: [Element]
+    let rights: [Element]
+
+    /// Trims the elements `same` matches at the start, then at the end (never the same
+    /// element twice).
+    init(_ lefts: [Element], _ rights: [Element], same: (Element, Element) -> Bool) {
+        var start = 0
+        while start < lefts.count, start < rights.count, same(lefts[start], rights[start]) { start += 1 }
+        var (leftEnd, rightEnd) = (lefts.count, rights.count)
+        while leftEnd > start, rightEnd > start, same(lefts[leftEnd - 1], rights[rightEnd - 1]) {
+            (leftEnd, rightEnd) = (leftEnd - 1, rightEnd - 1)
+        }
+        self.init(offset: start, lefts: Array(lefts[start..<leftEnd]), rights: Array(rights[start..<rightEnd]))
+    }
+
+    init(offset: Int, lefts: [Element], rights: [Element]) {
+        (self.offset, self.lefts, self.rights) = (offset, lefts, rights)
+    }
+}
+
+/// An array whose elements `==` compares: the diff trims what two of them share at either end
+/// in their own type, without boxing or describing an element. Arrays of any other element
+/// are trimmed through their mirrors.
+private protocol EquatableElements {
+    /// The middles of this array and `other`, or `nil` when `other` is not of this type.
+    func middles(against other: Any) -> Middles<Any>?
+}
+
+extension Array: EquatableElements where Element: Equatable {
+    fileprivate func middles(against other: Any) -> Middles<Any>? {
+        guard let other = other as? Self else { return nil }
+        let middles = Middles(self, other, same: ==)
+        return Middles<Any>(offset: middles.offset, lefts: middles.lefts.map { $0 }, rights: middles.rights.map { $0 })
     }
 }
 

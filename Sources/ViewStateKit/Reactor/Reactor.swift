@@ -1,12 +1,17 @@
 /// The Action → Mutation → State pattern (ReactorKit's shape) without RxSwift.
 ///
 /// Subclass it, define `Action`, `Mutation` and `State`, pass the initial state to `init`, and
-/// override ``mutate(action:)`` and ``reduce(state:mutation:)``. Views call ``send(_:)``, read
+/// override ``mutate(action:)`` and ``reduce(into:mutation:)``. Views call ``send(_:)``, read
 /// ``currentState``, and observe or bind ``state``.
 ///
+/// The reactor keeps one copy of its state, the one its ``state`` cell publishes, and
+/// ``reduce(into:mutation:)`` changes it in place: appending to a list of 100,000 rows touches
+/// one row. ``reduce(state:mutation:)``, ReactorKit's form, keeps working, but it returns a new
+/// state built from a copy, so each mutation copies every collection it changes.
+///
 /// The contract (each rule has a test named after it):
-/// - R1: each action runs ``mutate(action:)``, then `reduce` for each mutation it produces, in
-///   order; the new state is published after each reduce.
+/// - R1: each action runs ``mutate(action:)``, then `reduce` (either form) for each mutation
+///   it produces, in order; the new state is published after each reduce.
 /// - R2: `reduce` runs synchronously as each mutation arrives, so ``currentState`` is up to date
 ///   before the next mutation of the same action.
 /// - R3: an action sent while another is being processed (from an observer, a renderer) is
@@ -30,13 +35,14 @@ open class Reactor<Action, Mutation, State> {
     /// The published state; bind or observe it.
     public let state: StateCell<State>
 
-    /// The state after the last reduce (R2), even while ``state`` is still delivering.
-    public final var currentState: State { reducedState }
+    /// The state after the last reduce (R2), even while ``state`` is still delivering an
+    /// earlier one.
+    public final var currentState: State { state.latest }
 
     // The action path is `@inlinable` so a subclass's `send` is specialised for its types, and
     // its state skips dynamic exclusivity checks (no access is held across a call out) and is
-    // `final`, so a client reads it directly rather than through a class accessor.
-    @usableFromInline @exclusivity(unchecked) final var reducedState: State
+    // `final`, so a client reads it directly rather than through a class accessor. The state
+    // itself lives only in the cell (`StateCell.update`), so no second copy shares its storage.
     @usableFromInline @exclusivity(unchecked) final var queuedActions: [Action] = []
     @usableFromInline @exclusivity(unchecked) final var isProcessing = false
 
@@ -60,8 +66,8 @@ open class Reactor<Action, Mutation, State> {
     @usableFromInline func traceIdle() { tracer?.idle() }
 
     /// Writes a reduced mutation and the fields it changed; out of line, like the other steps.
-    @usableFromInline func traceMutation(_ mutation: Mutation, from before: State) {
-        tracer?.mutation(mutation, from: before, to: reducedState)
+    @usableFromInline func traceMutation(_ mutation: Mutation, from before: State, to after: State) {
+        tracer?.mutation(mutation, from: before, to: after)
     }
 
     /// Writes what this reactor does, while traced: see ``trace(_:to:)``. Read on every action
@@ -77,13 +83,26 @@ open class Reactor<Action, Mutation, State> {
     /// A reactor starting in `initialState`.
     public init(initialState: State) {
         state = StateCell(initialState)
-        reducedState = initialState
     }
 
     /// Turns an action into mutations. The default does nothing.
     open func mutate(action: Action) -> Effect<Mutation> { .none }
 
-    /// Returns the state after `mutation`; keep it pure. The default returns ``state`` unchanged.
+    /// Changes `state` as `mutation` says, in place; keep it pure (no sends, no side effects).
+    /// The form to override: the reactor passes the one copy of its state, so changing one
+    /// element of a long list costs one element. The default calls ``reduce(state:mutation:)``.
+    /// - Parameters:
+    ///   - state: the reactor's state, changed in place.
+    ///   - mutation: the change to make.
+    open func reduce(into state: inout State, mutation: Mutation) {
+        state = reduce(state: state, mutation: mutation)
+    }
+
+    /// Returns the state after `mutation`; keep it pure. ReactorKit's form, kept for code moving
+    /// from it: it builds a new state from a copy, so a mutation that changes a collection copies
+    /// all of its elements, and its cost grows with the collection (the README's performance
+    /// page has the figures). Used only when ``reduce(into:mutation:)`` is not overridden. The
+    /// default returns `state` unchanged.
     open func reduce(state: State, mutation: Mutation) -> State { state }
 
     /// Runs `action` now, or after the action being processed (R3). The one action loop:
@@ -114,7 +133,6 @@ open class Reactor<Action, Mutation, State> {
     /// Sets and publishes `newState` without running `mutate`/`reduce`; only while stubbed (R7).
     public final func setStubState(_ newState: State) {
         guard isStubbed else { return }
-        reducedState = newState
         state.send(newState)
     }
 
@@ -165,16 +183,16 @@ open class Reactor<Action, Mutation, State> {
 
 extension Reactor {
 
-    /// The one reduce: runs ``reduce(state:mutation:)`` on the current state and publishes the
-    /// result (R1, R2). A traced reactor keeps the state before, to write what changed.
-    /// The one reduce: runs ``reduce(state:mutation:)`` on the current state and publishes the
-    /// result (R1, R2). A traced reactor keeps the state before, to write what changed.
+    /// The one reduce: runs ``reduce(into:mutation:)`` on the cell's state, in place, and
+    /// publishes the result (R1, R2). A traced reactor keeps the state before, to write what
+    /// changed before anyone hears of it.
     @inlinable
     func reduce(_ mutation: Mutation) {
-        let before = tracer == nil ? nil : reducedState
-        reducedState = reduce(state: reducedState, mutation: mutation)
-        if let before { traceMutation(mutation, from: before) }
-        state.send(reducedState)
+        state.update { state in
+            let before = tracer == nil ? nil : state
+            reduce(into: &state, mutation: mutation)
+            if let before { traceMutation(mutation, from: before, to: state) }
+        }
     }
 
     @inlinable
