@@ -238,7 +238,7 @@ struct BadInputCatalogueTests {
             if value == 0 { cell.send(1) }
         }
         #expect(seen == [0, 1])
-        _ = token
+        withExtendedLifetime(token) {}
     }
 
     @Test("unknown command line") func unknownCommandLine() async {

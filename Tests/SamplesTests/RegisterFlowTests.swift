@@ -19,7 +19,7 @@ struct RegisterFlowTests {
         input.registerTap.send()
         #expect(enabled == [false, false, true, false, false, false, true, true])
         #expect(routes == ["home"])
-        _ = tokens
+        withExtendedLifetime(tokens) {}
     }
 
     @Test("the flow: push register, type, register, set root home; the finished flow is freed")

@@ -166,7 +166,7 @@ struct TestingTrustTests {
         await withSafetyNet { await reactor.waitUntilIdle() }
         #expect(reactor.ended.sorted() == ["c", "cu"], "both works have ended, the superseded one too")
         #expect(states == [[], ["cu gangnam"]], "the late reply was dropped")
-        _ = token
+        withExtendedLifetime(token) {}
     }
 
     @Test("finish waits for cancelled work to end")

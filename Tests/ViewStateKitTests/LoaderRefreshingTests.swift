@@ -258,7 +258,7 @@ struct LoaderRefreshingTests {
             feed(["b", "page after 1"], .refreshing),
             feed(["b", "page after 1"], .refreshFailed(LoadFailure(.network, "offline"))),
         ])
-        _ = token
+        withExtendedLifetime(token) {}
     }
 }
 
@@ -297,7 +297,7 @@ struct LoaderLoadingOnceTests {
         await loader.load { ["CU"] }.waitForCompletion()
         await loader.load { ["GS25"] }.waitForCompletion()
         expectSequence(renderer.states, equals: [.loading, .presenting(["CU"]), .loading, .presenting(["GS25"])])
-        _ = token
+        withExtendedLifetime(token) {}
     }
 
     @Test("a loader's handler always hears .loading first")

@@ -154,7 +154,7 @@ struct LoaderTests {
             .loading, .presenting(["CU"]),
             .loading, .presenting(["GS25"]),
         ])
-        _ = token
+        withExtendedLifetime(token) {}
     }
 }
 

@@ -66,7 +66,7 @@ struct ObservedStateTests {
         #expect(view.frames == [0, 3])
         #expect(view.invalidations == 1)
         #expect(everyState == [0, 1, 2, 3])
-        _ = token
+        withExtendedLifetime(token) {}
     }
 
     @Test("the mirror is updated inside the cell's delivery, in the cell's order, under reentrant sends")
@@ -166,7 +166,7 @@ struct ObservedReactorTests {
         search.send(.type("a"))
         search.send(.type("b"))
         #expect(seen == ["/0", "a/0", "a/1", "b/1"])
-        _ = token
+        withExtendedLifetime(token) {}
     }
 
     @Test("a text binding round-trips every keystroke, in order")
@@ -182,7 +182,7 @@ struct ObservedReactorTests {
         }
         #expect(readBack == ["s", "sw", "swi", "swif", "swift"])
         #expect(states == ["", "s", "sw", "swi", "swif", "swift"])
-        _ = token
+        withExtendedLifetime(token) {}
     }
 
     @Test("a keystroke written while the reactor is busy reads back at once and is applied after, in order")
@@ -203,7 +203,7 @@ struct ObservedReactorTests {
         #expect(readBackDuringUpdate == ["k", "ki"], "the view reading its binding back sees what was typed")
         #expect(states == ["", "", "k", "ki"])
         #expect(text.value == "ki")
-        _ = token
+        withExtendedLifetime(token) {}
     }
 
     @Test("a pulse read by a view changes once per assignment, equal values included, and not for unrelated changes")

@@ -50,7 +50,7 @@ struct FixedStores: StoresService {
     await controller.load().waitForCompletion()
     #expect(states == [.loading, .presenting(["CU", "GS25"])])
     #expect(view.text == "CU, GS25")
-    _ = tokens
+    withExtendedLifetime(tokens) {}
 }
 
 @Test("a controller freed mid-load is freed with its cell, and its load is cancelled")

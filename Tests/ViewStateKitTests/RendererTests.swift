@@ -13,7 +13,7 @@ struct RendererTests {
         cell.send(.presenting(["CU"]))
         cell.send(.failed(LoadFailure(.network, "offline")))
         expectSequence(renderer.states, equals: [.loading, .presenting(["CU"]), .failed(LoadFailure(.network, "offline"))])
-        _ = token
+        withExtendedLifetime(token) {}
     }
 
     @Test("bind holds the renderer weakly")
@@ -27,7 +27,7 @@ struct RendererTests {
             token = cell.bind(to: renderer)
         }
         #expect(weakRenderer == nil)
-        _ = token
+        withExtendedLifetime(token) {}
     }
 
     @Test("renderer gone: the next send ends the binding without a crash")

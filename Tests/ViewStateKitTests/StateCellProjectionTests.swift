@@ -27,7 +27,7 @@ struct StateCellProjectionTests {
         cell.send(SearchScreen(query: "cu", repos: .presenting(["cu"])))
         cell.send(SearchScreen(query: "cu", repos: .presenting(["cu"])))
         #expect(queries == ["", "c", "cu"])
-        _ = token
+        withExtendedLifetime(token) {}
     }
 
     @Test("C12: an optional part that starts as nil is replayed, and a change back to nil is delivered")
@@ -39,7 +39,7 @@ struct StateCellProjectionTests {
         cell.send(SearchScreen(selection: nil))
         cell.send(SearchScreen(query: "x", selection: nil))
         #expect(selections == [nil, 2, nil])
-        _ = token
+        withExtendedLifetime(token) {}
     }
 
     @Test("C12: a projected observer keeps its place in the order (C2) and cancels at once (C7)")
@@ -75,7 +75,7 @@ struct StateCellProjectionTests {
         cell.send(SearchScreen(query: "c", repos: .presenting(["cu"]), selection: 0))
         cell.send(SearchScreen(query: "cu", repos: .loading))
         expectSequence(renderer.states, equals: [.loading, .presenting(["cu"]), .loading])
-        _ = token
+        withExtendedLifetime(token) {}
     }
 
     /// A screen state generic over its content, for the helper below.
@@ -110,7 +110,7 @@ struct StateCellProjectionTests {
         cell.send(Screen(state: .presenting(Opaque(number: 1))))
         #expect(renderer.states.count == 4)
         #expect(renderer.states.last?.content?.number == 1)
-        _ = token
+        withExtendedLifetime(token) {}
     }
 
     @Test("C13: the renderer is held weakly; once it is gone the binding ends at the next send")
@@ -156,7 +156,7 @@ struct StateCellProjectionTests {
         cell.send(SearchScreen(query: "c", repos: .failed(LoadFailure(.network, "offline"))))
         #expect(renderer.rendered == ["loading", "failed", "loading"])
         #expect(queries == ["", "c", "c retry"])
-        _ = (token, after)
+        withExtendedLifetime((token, after)) {}
     }
 }
 
@@ -223,6 +223,6 @@ struct ReactorRendererTests {
         reactor.send(.select(0))
         reactor.send(.type("swift-nio"))
         expectSequence(view.states, equals: [.loading, .presenting(["apple/swift"]), .loading])
-        _ = token
+        withExtendedLifetime(token) {}
     }
 }

@@ -14,7 +14,7 @@ struct StateCellTests {
         cell.send(2)
         cell.send(3)
         #expect(seen == [1, 2, 3])
-        _ = token
+        withExtendedLifetime(token) {}
     }
 
     @Test("C1: only the latest value is replayed")
@@ -25,7 +25,7 @@ struct StateCellTests {
         var seen: [String] = []
         let token = cell.observe { seen.append($0) }
         #expect(seen == ["c"])
-        _ = token
+        withExtendedLifetime(token) {}
     }
 
     @Test("C2: observers are called in the order they started observing")
@@ -37,7 +37,7 @@ struct StateCellTests {
         cell.send(1)
         cell.send(2)
         #expect(calls == ["A1", "B1", "C1", "A2", "B2", "C2"])
-        _ = tokens
+        withExtendedLifetime(tokens) {}
     }
 
     @Test("C3: equal values are delivered again")
@@ -48,7 +48,7 @@ struct StateCellTests {
         cell.send(1)
         cell.send(1)
         #expect(seen == [1, 1, 1])
-        _ = token
+        withExtendedLifetime(token) {}
     }
 
     @Test("C3: removing duplicates is an explicit opt-in")
@@ -61,7 +61,7 @@ struct StateCellTests {
         cell.send(2)
         cell.send(1)
         #expect(seen == [1, 2, 1])
-        _ = token
+        withExtendedLifetime(token) {}
     }
 
     @Test("C4: value is updated before any observer is called")
@@ -71,7 +71,7 @@ struct StateCellTests {
         let token = cell.observe { _ in readInside.append(cell.value) }
         cell.send(7)
         #expect(readInside == [0, 7])
-        _ = token
+        withExtendedLifetime(token) {}
     }
 
     @Test("C5: reentrant sends are queued")

@@ -92,7 +92,7 @@ struct TracingTests {
             #"[search]   results: [] → ["cu gangnam"]"#,
             #"[search] effect "search" #2 finished"#,
         ])
-        _ = token
+        withExtendedLifetime(token) {}
     }
 
     @Test("a pulse assigned the same value again reads as its value; an unchanged state says so; a stubbed action is recorded")
@@ -128,7 +128,7 @@ struct TracingTests {
             reply.send(.success(["cu gangnam"]))
             await withSafetyNet { await reactor.waitUntilIdle() }
             #expect(lines.isEmpty != traced)
-            _ = token
+            withExtendedLifetime(token) {}
             return states
         }
         #expect(await states(traced: true) == states(traced: false))

@@ -87,7 +87,7 @@ struct ViewModelTests {
         for _ in 1...4 { input.tap.send() }
         #expect(counts == [0, 1, 2, 3, 4])
         #expect(routes == ["next"])
-        _ = tokens
+        withExtendedLifetime(tokens) {}
     }
 
     @Test("a freed view model ends its wiring, and frees its events and cells")

@@ -271,4 +271,6 @@ let benchmarks: @Sendable () -> Void = {
         }
         benchmark.stopMeasurement()
     }
+
+    stateSizeBenchmarks()
 }

@@ -2,6 +2,12 @@
 ///
 /// A token holds its cell weakly, so keeping a token does not keep a cell alive. Tokens are
 /// `Hashable` by identity, so a view can keep them in a `Set` with ``store(in:)``.
+///
+/// Keep a token somewhere that lives as long as the observation should: a property of the view
+/// or controller (``store(in:)`` into a `Set` it owns). A local variable is not enough in an
+/// optimised build: a local's lifetime may end at its last use, and `_ = token` is no use, so
+/// the observation can end early. Where a local must do (a test, a script), end its scope with
+/// `withExtendedLifetime(token) {}` or cancel it there explicitly.
 public final class ObservationToken: Hashable {
     private weak var source: (any ObserverRemoving)?
     private let id: Int

@@ -196,8 +196,8 @@ extension Reactor {
     }
 
     @inlinable
-    func perform(_ effect: Effect<Mutation>) {
-        switch effect.kind {
+    func perform(_ effect: consuming Effect<Mutation>) {
+        switch (consume effect).kind {
         case .mutation(let mutation):
             reduce(mutation)
         case .mutations(let mutations):
