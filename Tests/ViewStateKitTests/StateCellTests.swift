@@ -263,7 +263,7 @@ struct StateCellTests {
     @Test("C10: a drain past 1,000 queued sends prints one warning naming the value type")
     func runawayWarning() {
         nonisolated(unsafe) var warnings: [String] = []
-        RunawayWarning.$sink.withValue({ warnings.append($0) }) {
+        DebugWarning.$sink.withValue({ warnings.append($0) }) {
             let cell = StateCell(0)
             let token = cell.observe { value in
                 if value > 0, value <= 1_001 { cell.send(value + 1) }
@@ -286,7 +286,7 @@ struct StateCellTests {
     @Test("C10: exactly 1,000 queued sends do not warn")
     func noWarningAtLimit() {
         nonisolated(unsafe) var warnings: [String] = []
-        RunawayWarning.$sink.withValue({ warnings.append($0) }) {
+        DebugWarning.$sink.withValue({ warnings.append($0) }) {
             let cell = StateCell(0)
             let token = cell.observe { value in
                 if value > 0, value <= 1_000 { cell.send(value + 1) }

@@ -183,13 +183,11 @@ public final class StateCell<Value> {
 
     @usableFromInline
     func warnAboutRunawaySends() {
-        #if DEBUG
-        (RunawayWarning.sink ?? { print($0) })("""
+        DebugWarning.write("""
             ViewStateKit warning: a StateCell<\(Value.self)> drained more than \(Self.runawayLimit) \
             sends queued by its own observers in one delivery. An observer is probably sending a \
             new value every time it is called.
             """)
-        #endif
     }
 }
 
@@ -225,9 +223,3 @@ extension StateCell where Value: Equatable {
 @available(*, unavailable)
 extension StateCell: Sendable {}
 
-/// Where C10's runaway warning goes: printed, unless a test reads it with
-/// `RunawayWarning.$sink.withValue(…)`. A task-local, so no cell stores a hook and tests running
-/// in parallel never see each other's warnings.
-enum RunawayWarning {
-    @TaskLocal static var sink: (@Sendable (String) -> Void)?
-}

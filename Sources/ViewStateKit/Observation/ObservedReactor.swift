@@ -66,6 +66,16 @@ public final class ObservedReactor<Action, Mutation, State>: Observable {
             if !reactor.isProcessing { pending[field] = nil }
         })
     }
+
+    /// A two-way binding to `field` through the reactor's one binding action (see
+    /// ``BindingAction``): writing it sends `action(.set(field, newValue))`, so a form binds
+    /// every control with `send: Action.binding` and no action per field. Reads and queued
+    /// writes behave as ``binding(_:send:)-(_,(Member)->Action)`` does.
+    public func binding<Member: Equatable & Sendable>(_ field: WritableKeyPath<State, Member> & Sendable,
+                                                      send action: @escaping @MainActor @Sendable (BindingAction<State>) -> Action)
+        -> FieldBinding<Member> {
+        binding(field, send: { action(.set(field, $0)) })
+    }
 }
 
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)

@@ -67,19 +67,113 @@ extension Effect where Mutation: Sendable {
     /// (by one `ManualClock` advance, say) run in the order they were woken. What it awaits
     /// elsewhere (a network call) runs where that code runs. Starting work with an `id` cancels
     /// the running work with the same id (latest wins: a newer search supersedes an older one).
+    ///
+    /// The work may throw. A cancellation (`CancellationError`, or any error thrown once the
+    /// work's task is cancelled) is not an error: the work ends quietly. Any other error goes
+    /// to `catch`, which can turn it into mutations; without `catch`, the work ends there, and a
+    /// debug build prints a warning naming the error.
+    ///
+    /// ```swift
+    /// .run(id: "load") { send in
+    ///     try await clock.sleep(for: .seconds(1))
+    ///     await send(.loaded(try await api.stores()))
+    /// } catch: { error, send in
+    ///     await send(.failed(LoadFailure(error)))
+    /// }
+    /// ```
     /// - Parameters:
     ///   - id: names the work, so ``cancel(id:)`` or newer work with the same id can cancel it;
     ///     without one, the work runs until it ends or the reactor is freed.
     ///   - work: the work; it hands each mutation back with `await send(mutation)`, and should
-    ///     return when its task is cancelled (a cancelled work's later mutations are dropped).
+    ///     return (or throw) when its task is cancelled: a cancelled work's later mutations are
+    ///     dropped.
+    ///   - catch: turns an error the work threw (not a cancellation) into mutations, with the
+    ///     same `send`; runs on the main actor, unless the work was cancelled meanwhile.
     public static func run(id: (some Hashable & Sendable)? = String?.none,
-                           _ work: @escaping @MainActor @Sendable (Send<Mutation>) async -> Void) -> Effect {
+                           _ work: @escaping @MainActor @Sendable (Send<Mutation>) async throws -> Void,
+                           catch: (@MainActor @Sendable (any Error, Send<Mutation>) async -> Void)? = nil) -> Effect {
         Effect(kind: .run(id: id.map(AnyHashable.init)) { deliver, finished in
             Task { @MainActor in
-                await work(Send(deliver: deliver))
+                let send = Send(deliver: deliver)
+                do {
+                    try await work(send)
+                } catch where error is CancellationError || Task.isCancelled {
+                    // Cancelled: not an error; the work ends quietly.
+                } catch {
+                    if let `catch` {
+                        await `catch`(error, send)
+                    } else {
+                        DebugWarning.write("""
+                            ViewStateKit warning: an effect of a Reactor<…, \(Mutation.self), …> threw \(error) and \
+                            has no catch: handler, so its work ended there. Pass `catch:` to `.run` to turn the \
+                            error into a mutation.
+                            """)
+                    }
+                }
                 finished()
             }
         })
+    }
+}
+
+extension Effect {
+    /// This effect as an effect of a parent whose mutations wrap this one's: every mutation,
+    /// now or from asynchronous work, goes through `transform` (`.map(Mutation.first)`). Ids
+    /// are kept, so ``cancel(id:)`` and supersession work across the boundary, and two children
+    /// that use the same id share it; a reactor's `embed` helpers keep each child's ids its own.
+    /// - Parameter transform: wraps a mutation of this effect as the parent's mutation.
+    /// - Returns: the same work, sending the parent's mutations.
+    public func map<Parent>(_ transform: @escaping @Sendable (Mutation) -> Parent) -> Effect<Parent> {
+        map(transform, scope: nil)
+    }
+
+    /// ``map(_:)``, with every id of this effect made `scope`'s own (and anonymous work tagged
+    /// with it), so `Reactor.stopWork(in:)` can find it.
+    func map<Parent>(_ transform: @escaping @Sendable (Mutation) -> Parent, scope: AnyHashable?) -> Effect<Parent> {
+        switch kind {
+        case .mutation(let mutation):
+            return .mutation(transform(mutation))
+        case .mutations(let mutations):
+            return .mutations(mutations.map(transform))
+        case .merge(let effects):
+            return .merge(effects.map { $0.map(transform, scope: scope) })
+        case .cancel(let id):
+            return Effect<Parent>(kind: .cancel(id: scope.map { ScopedWork.id(id, in: $0) } ?? id))
+        case .run(let id, let start):
+            return Effect<Parent>(kind: .run(id: scope.map { ScopedWork.id(id, in: $0) } ?? id) { deliver, finished in
+                start({ mutation in deliver(transform(mutation)) }, finished)
+            })
+        }
+    }
+
+    /// Whether any asynchronous work is among these effects.
+    var startsWork: Bool {
+        switch kind {
+        case .run: true
+        case .merge(let effects): effects.contains { $0.startsWork }
+        case .mutation, .mutations, .cancel: false
+        }
+    }
+}
+
+/// The id of work a child started inside a parent: the child's scope (outermost first) and
+/// the child's own id, or `nil` for work the child started without one (the reactor then
+/// makes it anonymous, still inside the scope).
+struct ScopedWork: Hashable {
+    let scope: [AnyHashable]
+    let id: AnyHashable?
+
+    /// `id` (a child's own, possibly scoped already) as seen from the parent inside `scope`.
+    static func id(_ id: AnyHashable?, in scope: AnyHashable) -> AnyHashable {
+        if let inner = id?.base as? ScopedWork {
+            return AnyHashable(ScopedWork(scope: [scope] + inner.scope, id: inner.id))
+        }
+        return AnyHashable(ScopedWork(scope: [scope], id: id))
+    }
+
+    /// Whether this work is inside `scope` (itself or a scope nested in it).
+    func isInside(_ scope: [AnyHashable]) -> Bool {
+        self.scope.starts(with: scope)
     }
 }
 

@@ -176,6 +176,33 @@ open class Reactor<Action, Mutation, State> {
         }
     }
 
+    /// Sends `action` and returns when the asynchronous work it started has ended: made for
+    /// SwiftUI's `.task { await reactor.sendAndWait(.start) }` and
+    /// `.refreshable { await reactor.sendAndWait(.refresh) }`. Cancelling the calling task (the
+    /// view goes away) cancels that work, and this returns once it has ended. Work started by
+    /// actions queued behind `action` (R3) counts too; work other actions started does not, and
+    /// neither does work superseded later by newer work with the same id (it has ended). An
+    /// action that starts no work returns at once, after its mutations are published; so does a
+    /// stubbed reactor (R7), which runs nothing.
+    /// - Parameter action: the action to send.
+    public final func sendAndWait(_ action: Action) async {
+        let firstToken = lastToken + 1
+        send(action)
+        let started = tasks.filter { $0.key >= firstToken }.map(\.value)
+        guard !started.isEmpty else { return }
+        await withTaskCancellationHandler {
+            for task in started { await task.value }
+        } onCancel: {
+            for task in started { task.cancel() }
+        }
+    }
+
+    /// Where a parent keeps children whose work must stop when they go away (an optional
+    /// child set to `nil`, a row removed): each scope with the test of its presence, from the
+    /// `embed` that started work in it until that work has all ended. Checked after every
+    /// reduce while not empty, and before a child's work starts.
+    @usableFromInline @exclusivity(unchecked) final var childScopes: [AnyHashable: (State) -> Bool] = [:]
+
     deinit {
         for task in tasks.values { task.cancel() }
     }
@@ -193,6 +220,22 @@ extension Reactor {
             reduce(into: &state, mutation: mutation)
             if let before { traceMutation(mutation, from: before, to: state) }
         }
+        if !childScopes.isEmpty { stopWorkOfAbsentChildren() }
+    }
+
+    /// Stops the work of every child the last reduce removed (an `embed`ded optional child now
+    /// `nil`, a row no longer in its list), and forgets scopes whose work has all ended.
+    @usableFromInline
+    func stopWorkOfAbsentChildren() {
+        let state = currentState
+        for (scope, isPresent) in childScopes where !isPresent(state) {
+            runningTokens.keys.filter { Self.scope(of: $0) == scope }.forEach { stop($0) }
+        }
+    }
+
+    /// The outermost child scope of work held under `key`, if a child started it.
+    static func scope(of key: AnyHashable) -> AnyHashable? {
+        (key.base as? ScopedWork)?.scope.first
     }
 
     @inlinable
@@ -215,13 +258,19 @@ extension Reactor {
     func startWork(_ id: AnyHashable?, _ start: Effect<Mutation>.Start) {
         lastToken += 1
         let token = lastToken
-        let key = id ?? AnyHashable(AnonymousWork(token: token))  // never equal to an id a user gives
+        let key = Self.key(of: id, token: token)
+        let scope = Self.scope(of: key)
+        if let scope, childScopes[scope]?(currentState) == false {  // its child is gone already
+            if !runningTokens.keys.contains(where: { Self.scope(of: $0) == scope }) { childScopes[scope] = nil }
+            return
+        }
         let name = tracer.map { _ in ReactorTracer.describe(effect: id, token: token) }  // only when traced
         stop(key, supersededBy: name)
         runningTokens[key] = token
         if let name { tracer?.effectStarted(name) }
         let task = start({ [weak self] mutation in
-            guard let self, runningTokens[key] == token else { return }  // cancelled or superseded
+            // Cancelled, superseded, or its task cancelled by a `sendAndWait` caller.
+            guard let self, runningTokens[key] == token, !Task.isCancelled else { return }
             tracer?.effect = name
             reduce(mutation)
             tracer?.effect = nil
@@ -232,8 +281,22 @@ extension Reactor {
                 if let name { tracer?.effectFinished(name) }
             }
             tasks[token] = nil
+            if let scope, !runningTokens.keys.contains(where: { Self.scope(of: $0) == scope }) {
+                childScopes[scope] = nil  // the child's last work has ended
+            }
         })
         tasks[token] = task  // a main-actor task: it cannot have ended yet
+    }
+
+    /// The key work is held under: its id, or for work started without one (at the top or
+    /// inside a child's scope) its run number, in a type no id a user gives can equal.
+    @usableFromInline
+    static func key(of id: AnyHashable?, token: Int) -> AnyHashable {
+        guard let id else { return AnyHashable(AnonymousWork(token: token)) }
+        if let scoped = id.base as? ScopedWork, scoped.id == nil {
+            return AnyHashable(ScopedWork(scope: scoped.scope, id: AnyHashable(AnonymousWork(token: token))))
+        }
+        return id
     }
 
     /// Cancels the work started with `id`: it delivers nothing more, and stays in `tasks`

@@ -75,8 +75,17 @@ final class ReactorTracer {
         write("effect \(effect) finished")
     }
 
-    /// An effect as written: its id and run number, `"search" #2`, or `#3` without an id.
+    /// An effect as written: its id and run number, `"search" #2`, or `#3` without an id; a
+    /// child's work is prefixed with the scopes it runs in, `first › "tick" #4`.
     static func describe(effect id: AnyHashable?, token: Int) -> String {
-        (id.map { ValueDiff.describe($0.base) + " " } ?? "") + "#\(token)"
+        switch id?.base {
+        case let scoped as ScopedWork:
+            (scoped.scope.map { ValueDiff.describe($0.base) } + [describe(effect: scoped.id, token: token)])
+                .joined(separator: " › ")
+        case nil, is AnonymousWork:
+            "#\(token)"
+        case let id?:
+            ValueDiff.describe(id) + " #\(token)"
+        }
     }
 }
