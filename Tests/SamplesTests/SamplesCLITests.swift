@@ -19,7 +19,7 @@ struct SamplesCLITests {
         let plain = await run([])
         let traced = await run([], trace: true)
         #expect(traced.output.filter { !$0.hasPrefix("[trace ") } == plain.output)
-        for screen in ["bookmarks", "categories", "select-store", "register", "books"] {
+        for screen in ["bookmarks", "categories", "select-store", "register", "books", "basket"] {
             #expect(traced.output.contains { $0.hasPrefix("[trace \(screen)") }, "no trace lines for \(screen)")
         }
         #expect(traced.output.contains(#"[trace books] effect "load" #1 started"#))
@@ -51,7 +51,24 @@ struct SamplesCLITests {
             "[books] presenting: series 1 \"The Convenience Store Detective\" — ▸ Night Shift, ▾ Expired Coupons: \"A stack of expired coupons leads to a warehouse nobody remembers renting.\", ▸ Last Bus Home",
             "[books] presenting: series 2 \"Ramen Chronicles\" — ▸ Three Minutes, ▸ Extra Spicy",
             "[storage] books.expandedSummaries = [12]",
+            "[basket] 3 lines, 6 items, ₩7,200 — Banana Milk ×2, Choco Pie ×1, Gummy Bears ×3",
+            "[basket] 3 lines, 7 items, ₩8,400 — Banana Milk ×3, Choco Pie ×1, Gummy Bears ×3",
+            "[basket] 3 lines, 6 items, ₩7,300 — Banana Milk ×3, Choco Pie ×1, Gummy Bears ×2",
+            "[basket] 2 lines, 5 items, ₩5,800 — Banana Milk ×3, Gummy Bears ×2",
         ])
+    }
+
+    @Test("the basket's confirmation: drawn with numbered buttons, Empty empties it, Cancel changes nothing")
+    func basketConfirmation() async {
+        let first = "[basket] 3 lines, 6 items, ₩7,200 — Banana Milk ×2, Choco Pie ×1, Gummy Bears ×3"
+        let dialog = "[basket] dialog: Empty the basket? — 6 items will be removed. | [1] Empty (destructive) [2] Cancel (cancel)"
+        #expect(await run(["basket", "--scenario", "empty-basket"]).output == [
+            first, dialog, "[basket] tap: Empty", "[basket] dialog closed", "[basket] empty",
+        ])
+        #expect(await run(["basket", "--scenario", "keep-basket"]).output == [
+            first, dialog, "[basket] tap: Cancel", "[basket] dialog closed",
+        ])
+        #expect(await run(["basket", "--scenario", "not-found"]).output == [first], "line 999 does not exist: nothing changes")
     }
 
     @Test("the books screen with unreadable saved toggles: all collapsed, then overwritten")
@@ -107,8 +124,10 @@ struct SamplesCLITests {
                 #expect(!result.output.isEmpty, "\(screen) \(scenario)")
                 for line in result.output where line.hasPrefix("[\(screen.rawValue)] ") {
                     let word = line.split(separator: " ").dropFirst().first.map(String.init)
-                    let words = Screen.loading.contains(screen) ? ["loading", "presenting:", "failed:"] : ["selected:", "name"]
-                    #expect(words.contains(word ?? ""), "\(line)")
+                    let words = Screen.loading.contains(screen) ? ["loading", "presenting:", "failed:"]
+                        : screen == .basket ? ["empty", "dialog:", "tap:", "dialog"] : ["selected:", "name"]
+                    let isCount = screen == .basket && word?.allSatisfy(\.isNumber) == true
+                    #expect(isCount || words.contains(word ?? ""), "\(line)")
                 }
                 for line in result.output {
                     let tag = ["[\(screen.rawValue)] ", "[nav] ", "[storage] "].first { line.hasPrefix($0) }

@@ -70,11 +70,9 @@ public final class BooksReactor: Reactor<BooksReactor.Action, BooksReactor.Mutat
         switch action {
         case .load:
             return .merge(.mutation(.setSeries(.loading)), .run(id: "load") { [api] send in
-                do {
-                    await send(.setSeries(.presenting(try await api.books())))
-                } catch {
-                    await send(.setSeries(.failed(LoadFailure(error))))
-                }
+                await send(.setSeries(.presenting(try await api.books())))
+            } catch: { error, send in
+                await send(.setSeries(.failed(LoadFailure(error))))
             })
         case .selectSeries(let number):
             guard currentState.series.content?.contains(where: { $0.number == number }) == true else { return .none }

@@ -10,6 +10,8 @@ public enum Screen: String, CaseIterable, Sendable {
     case register
     /// Book series with saved summary toggles (reactor).
     case books
+    /// A basket of lines, each its own feature, emptied after a confirmation (composition, alert).
+    case basket
 
     var summary: String {
         switch self {
@@ -18,6 +20,7 @@ public enum Screen: String, CaseIterable, Sendable {
         case .selectStore: "choose a favourite brand: saves it and goes home (reactor + coordinator)"
         case .register: "a name field; register is enabled for 2–10 characters without edge spaces"
         case .books: "book series: pick a series, expand summaries, saved between launches"
+        case .basket: "a basket: a stepper per line (child features), empty it after a confirmation"
         }
     }
 
@@ -65,6 +68,10 @@ public enum Scenario: String, CaseIterable, Sendable {
     case invalid
     /// The saved summary toggles are unreadable: all collapsed, then overwritten.
     case corruptStorage = "corrupt-storage"
+    /// "Empty basket", then Empty in the confirmation.
+    case emptyBasket = "empty-basket"
+    /// "Empty basket", then Cancel in the confirmation.
+    case keepBasket = "keep-basket"
 
     /// The screens this scenario applies to.
     public var screens: [Screen] {
@@ -76,7 +83,9 @@ public enum Scenario: String, CaseIterable, Sendable {
         case .skip, .settings: [.selectStore]
         case .invalid: [.register]
         case .corruptStorage: [.books]
-        case .empty, .failure, .offline, .timeout, .malformed, .truncated, .wrongTypes, .notFound: Screen.loading
+        case .emptyBasket, .keepBasket: [.basket]
+        case .notFound: Screen.loading + [.basket]
+        case .empty, .failure, .offline, .timeout, .malformed, .truncated, .wrongTypes: Screen.loading
         }
     }
 
@@ -90,7 +99,7 @@ public enum Scenario: String, CaseIterable, Sendable {
         case .malformed: "the body is not JSON"
         case .truncated: "the body is cut off half way"
         case .wrongTypes: "the body has ids of the wrong type"
-        case .notFound: "an unknown id: category 999, removing store 999, series 9, book 999"
+        case .notFound: "an unknown id: category 999, removing store 999, series 9, book 999, basket line 999"
         case .superseded: "a newer request wins; the older reply arrives late and is dropped"
         case .cancelled: "the load is cancelled while its reply is held"
         case .refresh: "pull-to-refresh keeps the list on screen"
@@ -101,6 +110,8 @@ public enum Scenario: String, CaseIterable, Sendable {
         case .settings: "opened from settings: select, select again, save and go back"
         case .invalid: "register with invalid names: nothing happens"
         case .corruptStorage: "the saved toggles are unreadable: all collapsed, then overwritten"
+        case .emptyBasket: "empty the basket: a confirmation, then Empty"
+        case .keepBasket: "empty the basket: a confirmation, then Cancel; nothing changes"
         }
     }
 }

@@ -22,6 +22,7 @@ struct ScenarioRunner {
         case .selectStore: runSelectStore(scenario)
         case .register: runRegister(scenario)
         case .books: await runBooks(scenario)
+        case .basket: runBasket(scenario)
         }
     }
 
@@ -202,6 +203,43 @@ struct ScenarioRunner {
             write(store.consoleLine(BooksReactor.expandedKey))
         }
         token.cancel()
+    }
+}
+
+extension ScenarioRunner {
+    /// The basket: its lines on one line per change, the confirmation drawn with numbered
+    /// buttons, and a tap written before the action it sends.
+    private func runBasket(_ scenario: Scenario) {
+        let reactor = BasketReactor.sample()
+        let tracing = trace ? reactor.trace("trace basket", to: write) : nil
+        defer { tracing?.cancel() }
+        let lines = reactor.state.printLines(screen: "basket", write: write) { $0.consoleLine }
+        var isShowingAlert = false
+        let alerts = reactor.state.observe(\.alert) { [write] alert in
+            if let alert { write("[basket] \(alert.consoleLine)") } else if isShowingAlert { write("[basket] dialog closed") }
+            isShowingAlert = alert != nil
+        }
+        func tap(_ title: String) {
+            guard let alert = reactor.currentState.alert else { return }
+            write("[basket] tap: \(title)")
+            reactor.send(.alert(alert.tap(title)))
+        }
+        switch scenario {
+        case .emptyBasket:
+            reactor.send(.emptyTapped)
+            tap("Empty")
+        case .keepBasket:
+            reactor.send(.emptyTapped)
+            tap("Cancel")
+        case .notFound:
+            reactor.send(.line(999, .increment))
+            reactor.send(.line(999, .remove))
+        default:
+            reactor.send(.line(1001, .increment))
+            reactor.send(.line(2011, .decrement))
+            reactor.send(.line(2003, .remove))
+        }
+        withExtendedLifetime((lines, alerts)) {}
     }
 }
 

@@ -49,3 +49,12 @@ extension ConsoleRenderer where Content == BookShelf {
         }, isBusy: { _ in false })
     }
 }
+
+extension BasketReactor.State {
+    /// `3 lines, 6 items, ₩7,200 — Banana Milk ×2, Choco Pie ×1, Gummy Bears ×3`, or `empty`.
+    var consoleLine: String {
+        guard !lines.isEmpty else { return "empty" }
+        let count = "\(lines.count) \(lines.count == 1 ? "line" : "lines"), \(itemCount) \(itemCount == 1 ? "item" : "items")"
+        return "\(count), \(won(total)) — " + lines.map { "\($0.name) ×\($0.quantity)" }.joined(separator: ", ")
+    }
+}

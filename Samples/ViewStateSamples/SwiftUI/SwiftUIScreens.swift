@@ -94,6 +94,112 @@ public struct CategoryProductsView: View {
     }
 }
 
+/// The books screen over `BooksReactor`: the load runs for as long as the view is shown
+/// (`.task`), and pull to refresh waits for the reload to end (`.refreshable`), both through
+/// `sendAndWait`, so leaving the screen cancels a load in flight.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@MainActor
+public struct BooksView: View {
+    private let reactor: BooksReactor
+    @State private var books: ObservedReactor<BooksReactor.Action, BooksReactor.Mutation, BooksReactor.State>
+
+    /// The screen over `reactor`, which loads when the view appears.
+    public init(reactor: BooksReactor) {
+        self.reactor = reactor
+        _books = State(initialValue: reactor.observed())
+    }
+
+    /// Draws the shelf: the series to pick, the selected series' books, a summary when expanded.
+    public var body: some View {
+        Group {
+            switch books.shelf {
+            case .loading:
+                ProgressView()
+            case .presenting(let shelf):
+                List {
+                    ForEach(shelf.seriesNumbers, id: \.self) { number in
+                        Button("Series \(number)") { books.send(.selectSeries(number)) }
+                    }
+                    ForEach(shelf.series?.books ?? []) { book in
+                        VStack(alignment: .leading) {
+                            Button(book.title) { books.send(.toggleSummary(bookId: book.id)) }
+                            if shelf.isExpanded(book) { Text(book.summary) }
+                        }
+                    }
+                }
+                .refreshable { [reactor] in await reactor.sendAndWait(.load) }
+            case .failed(let failure):
+                Text(failure.message)
+            }
+        }
+        .task { [reactor] in await reactor.sendAndWait(.load) }
+    }
+}
+
+/// The basket over `BasketReactor`: a stepper per line, and the confirmation before emptying
+/// it drawn from the state's `AlertState`.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@MainActor
+public struct BasketView: View {
+    @State private var basket: ObservedReactor<BasketReactor.Action, BasketReactor.Mutation, BasketReactor.State>
+
+    /// The screen over `reactor`.
+    public init(reactor: BasketReactor) {
+        _basket = State(initialValue: reactor.observed())
+    }
+
+    /// Draws the lines, the total and the button that asks before emptying.
+    public var body: some View {
+        List {
+            ForEach(basket.lines) { line in
+                HStack {
+                    Text("\(line.name) ×\(line.quantity)")
+                    Spacer()
+                    Button("−") { basket.send(.line(line.id, .decrement)) }
+                    Button("+") { basket.send(.line(line.id, .increment)) }
+                    Button("Remove", role: .destructive) { basket.send(.line(line.id, .remove)) }
+                }
+            }
+            Text("Total \(won(basket.value.total))")
+            Button("Empty basket", role: .destructive) { basket.send(.emptyTapped) }
+        }
+        .alertState(basket.alert) { basket.send(.alert($0)) }
+    }
+}
+
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+extension View {
+    /// Draws `alert` while the state holds it, as `.alert` or `.confirmationDialog` by its
+    /// style; each button calls `send` with its action (`nil` when it only dismisses). The
+    /// presentation is a constant of this render: SwiftUI hides the alert on a tap, and the
+    /// action the tap sends is what takes it out of the state.
+    func alertState<Action>(_ alert: AlertState<Action>?, send: @escaping (Action?) -> Void) -> some View {
+        self
+            .alert(alert?.title ?? "", isPresented: .constant(alert?.style == .alert), presenting: alert) { alert in
+                alertButtons(alert, send: send)
+            } message: { alert in
+                Text(alert.message ?? "")
+            }
+            .confirmationDialog(alert?.title ?? "", isPresented: .constant(alert?.style == .confirmationDialog),
+                                titleVisibility: .visible, presenting: alert) { alert in
+                alertButtons(alert, send: send)
+            } message: { alert in
+                Text(alert.message ?? "")
+            }
+    }
+
+    @ViewBuilder
+    private func alertButtons<Action>(_ alert: AlertState<Action>, send: @escaping (Action?) -> Void) -> some View {
+        ForEach(Array(alert.shownButtons.enumerated()), id: \.offset) { _, button in
+            switch button.role {
+            case .cancel?: Button(button.title, role: .cancel) { send(button.action) }
+            case .destructive?: Button(button.title, role: .destructive) { send(button.action) }
+            case nil: Button(button.title) { send(button.action) }
+            }
+        }
+    }
+}
+
 /// The two screens in a navigation stack whose path is a `StateNavigator`'s state.
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @MainActor

@@ -70,7 +70,7 @@ public final class ObservedReactor<Action, Mutation, State>: Observable {
     /// A two-way binding to `field` through the reactor's one binding action (see
     /// ``BindingAction``): writing it sends `action(.set(field, newValue))`, so a form binds
     /// every control with `send: Action.binding` and no action per field. Reads and queued
-    /// writes behave as ``binding(_:send:)-(_,(Member)->Action)`` does.
+    /// writes behave as ``binding(_:send:)-(KeyPath<State,Member>Sendable,_)`` does.
     public func binding<Member: Equatable & Sendable>(_ field: WritableKeyPath<State, Member> & Sendable,
                                                       send action: @escaping @MainActor @Sendable (BindingAction<State>) -> Action)
         -> FieldBinding<Member> {
