@@ -41,7 +41,7 @@ struct Ticker: Feature {
         var id = 0
         var ticks = 0
     }
-    enum Action: Sendable { case start, stop, close, startThenFinish }
+    enum Action: Sendable { case start, stop, close, startThenFinish, pingTwice }
     enum Mutation: Equatable, Sendable { case tick, finished }
 
     let clock: ManualClock
@@ -61,6 +61,8 @@ struct Ticker: Feature {
             .none  // the parent removes the child
         case .startThenFinish:
             .merge(.mutation(.finished), mutate(action: .start, state: state))
+        case .pingTwice:  // two pieces of work without an id: neither supersedes the other
+            .merge(.run { send in await send(.tick) }, .run { send in await send(.tick) })
         }
     }
 
@@ -112,6 +114,35 @@ final class TickerBoard: Reactor<TickerBoard.Action, TickerBoard.Mutation, Ticke
             state.closedRows += 1
         case .ticker(let mutation): Ticker(clock: clock).reduce(into: &state.ticker, mutation: mutation)
         case .row(let id, let mutation): Ticker(clock: clock).reduce(into: &state.rows, id: id, mutation: mutation)
+        }
+    }
+}
+
+/// Two tickers embedded by key path, not optional: each one's `"tick"` is its own.
+@MainActor
+final class TwoTickers: Reactor<TwoTickers.Action, TwoTickers.Action, TwoTickers.State> {
+    struct State: Equatable { var left = Ticker.State(), right = Ticker.State() }
+    enum Action: Equatable, Sendable { case left(Ticker.Action), right(Ticker.Action), leftTick(Ticker.Mutation), rightTick(Ticker.Mutation) }
+    let clock: ManualClock
+
+    init(clock: ManualClock) {
+        self.clock = clock
+        super.init(initialState: State())
+    }
+
+    override func mutate(action: Action) -> Effect<Action> {
+        switch action {
+        case .left(let action): embed(Ticker(clock: clock), state: \.left, action: action, mutation: Action.leftTick)
+        case .right(let action): embed(Ticker(clock: clock), state: \.right, action: action, mutation: Action.rightTick)
+        case .leftTick, .rightTick: .none
+        }
+    }
+
+    override func reduce(into state: inout State, mutation: Action) {
+        switch mutation {
+        case .leftTick(let mutation): Ticker(clock: clock).reduce(into: &state.left, mutation: mutation)
+        case .rightTick(let mutation): Ticker(clock: clock).reduce(into: &state.right, mutation: mutation)
+        case .left, .right: break
         }
     }
 }
@@ -199,6 +230,30 @@ struct CompositionTests {
         #expect(!tester.reactor.hasRunningWork, "a row's cancel(id:) reaches its own work")
         await tester.finish()
         #expect(tester.reactor.childScopes.isEmpty, "scopes whose work has ended are forgotten")
+    }
+
+    @Test("Two children embedded by key path keep their ids apart: both run \"tick\", one stops only its own")
+    func keyPathChildrenOwnTheirIds() async {
+        let clock = ManualClock()
+        let tester = ReactorTester(TwoTickers(clock: clock))
+        await tester.send(.left(.start))
+        await tester.send(.right(.start))
+        #expect(clock.sleeperCount == 2, "the right ticker's \"tick\" did not supersede the left one's")
+        await tester.send(.left(.stop))
+        await clock.advance(by: .seconds(1))
+        await tester.receive(.rightTick(.tick)) { $0.right.ticks = 1 }
+        await tester.send(.right(.stop))
+        await tester.finish()
+    }
+
+    @Test("A child's work without an id is anonymous inside its scope: two such works both deliver")
+    func anonymousChildWork() async {
+        let tester = ReactorTester(TickerBoard(clock: ManualClock()))
+        await tester.send(.add(1)) { $0.rows = [Ticker.State(id: 1)] }
+        await tester.send(.row(1, .pingTwice))
+        await tester.receive(.row(1, .tick)) { $0.rows[0].ticks = 1 }
+        await tester.receive(.row(1, .tick)) { $0.rows[0].ticks = 2 }
+        await tester.finish()
     }
 
     @Test("forEach: an action for an unknown row id does nothing")

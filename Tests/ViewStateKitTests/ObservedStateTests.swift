@@ -185,6 +185,24 @@ struct ObservedReactorTests {
         withExtendedLifetime(token) {}
     }
 
+    @Test("a form's controls bind through its one BindingAction case: each write is an action, traced as the field it set")
+    func bindingActionBinding() {
+        let form = SettingsForm().observed()
+        let name = form.binding(\.name, send: SettingsForm.Action.binding)
+        let steps = form.binding(\.stepCount, send: SettingsForm.Action.binding)
+        var lines: [String] = []
+        let trace = form.reactor.trace("form") { lines.append($0) }
+        name.value = "Blob"
+        steps.value = 12
+        #expect(name.value == "Blob" && steps.value == 12)
+        #expect(form.reactor.currentState.name == "Blob" && form.reactor.currentState.stepCount == 12)
+        #expect(lines.filter { $0.contains("action") } == [
+            #"[form] action .binding(\State.name = "Blob") (ran at once)"#,
+            #"[form] action .binding(\State.stepCount = 12) (ran at once)"#,
+        ])
+        withExtendedLifetime(trace) {}
+    }
+
     @Test("a keystroke written while the reactor is busy reads back at once and is applied after, in order")
     func textBindingWhileProcessing() {
         let search = TypingReactor().observed()
