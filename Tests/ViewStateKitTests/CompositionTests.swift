@@ -273,7 +273,7 @@ struct CompositionTests {
         reactor.send(.add(1))
         reactor.send(.row(1, .start))
         reactor.send(.row(1, .close))
-        await reactor.waitUntilIdle()
+        await withSafetyNet { await reactor.waitUntilIdle() }
         withExtendedLifetime(trace) {}
         #expect(lines.filter { $0.contains("effect") } == [
             #"[board] effect \State.rows[1] › "tick" #1 started"#,

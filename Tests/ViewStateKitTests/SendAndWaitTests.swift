@@ -59,7 +59,7 @@ struct SendAndWaitTests {
         #expect(!returned, "the load is still sleeping")
         #expect(reactor.currentState == ["loading"])
         await clock.advance(by: .seconds(1))
-        await waiting.value
+        await waiting.waitForCompletion()
         #expect(returned)
         #expect(reactor.currentState == ["loading", "loaded"])
     }
@@ -73,7 +73,7 @@ struct SendAndWaitTests {
         await clock.advance(by: .seconds(1))
         #expect(reactor.currentState == ["tick"])
         waiting.cancel()
-        await waiting.value
+        await waiting.waitForCompletion()
         #expect(!reactor.hasRunningWork)
         #expect(reactor.heldWorkCount == 0, "the work has ended, not only been told to")
         #expect(clock.sleeperCount == 0)
@@ -86,14 +86,14 @@ struct SendAndWaitTests {
         let waiting = Task { await reactor.sendAndWait(.lateReply) }
         await clock.waitForSleepers(1)
         waiting.cancel()
-        await waiting.value
+        await waiting.waitForCompletion()
         #expect(reactor.currentState == [], "the late reply was dropped")
     }
 
     @Test("An action that starts no work returns at once, its mutations published")
     func noWork() async {
         let reactor = WaitingScreen(clock: ManualClock())
-        await reactor.sendAndWait(.tap)
+        await withSafetyNet { await reactor.sendAndWait(.tap) }
         #expect(reactor.currentState == ["tapped"])
     }
 
@@ -103,18 +103,18 @@ struct SendAndWaitTests {
         let reactor = WaitingScreen(clock: clock)
         reactor.send(.observe)
         await clock.waitForSleepers(1)
-        await reactor.sendAndWait(.tap)  // returns although the observation runs on
+        await withSafetyNet { await reactor.sendAndWait(.tap) }  // returns although the observation runs on
         let waiting = Task { await reactor.sendAndWait(.load) }
         await clock.waitForSleepers(2)
         await clock.advance(by: .seconds(1))
-        await waiting.value
+        await waiting.waitForCompletion()
         #expect(reactor.currentState == ["tapped", "loading", "tick", "loaded"])
         #expect(reactor.hasRunningWork, "the observation was neither waited for nor cancelled")
         reactor.send(.tap)
         let observing = Task { await reactor.sendAndWait(.observe) }  // supersedes the first
         await clock.waitForSleepers(1)
         observing.cancel()
-        await observing.value
+        await observing.waitForCompletion()
         #expect(!reactor.hasRunningWork)
     }
 
@@ -122,7 +122,7 @@ struct SendAndWaitTests {
     func stubbed() async {
         let reactor = WaitingScreen(clock: ManualClock())
         reactor.isStubbed = true
-        await reactor.sendAndWait(.load)
+        await withSafetyNet { await reactor.sendAndWait(.load) }
         #expect(reactor.stubbedActions == [.load])
         #expect(!reactor.hasRunningWork)
     }
