@@ -10,6 +10,9 @@ final class ThrowingScreen: Reactor<ThrowingScreen.Action, ThrowingScreen.Mutati
     struct Offline: Error, CustomStringConvertible { var description: String { "offline" } }
 
     let clock: ManualClock
+    /// How many times a `catch:` handler ran: a cancelled work's handler must not, even though
+    /// what it would send is dropped anyway.
+    var handledErrors = 0
 
     init(clock: ManualClock) {
         self.clock = clock
@@ -23,7 +26,8 @@ final class ThrowingScreen: Reactor<ThrowingScreen.Action, ThrowingScreen.Mutati
                 await send(.log("started"))
                 try await clock.sleep(for: .seconds(1))
                 throw Offline()
-            } catch: { error, send in
+            } catch: { [weak self] error, send in
+                self?.handledErrors += 1
                 await send(.log("failed: \(error)"))
             }
         case .loadUncaught:
@@ -37,7 +41,8 @@ final class ThrowingScreen: Reactor<ThrowingScreen.Action, ThrowingScreen.Mutati
             .run(id: "load") { [clock] send in
                 try? await clock.sleep(for: .seconds(1))
                 throw Offline()
-            } catch: { error, send in
+            } catch: { [weak self] error, send in
+                self?.handledErrors += 1
                 await send(.log("failed: \(error)"))
             }
         }
@@ -60,6 +65,7 @@ struct ThrowingEffectTests {
         await clock.advance(by: .seconds(1))
         await tester.receive(.log("failed: offline")) { $0.append("failed: offline") }
         await tester.finish()
+        #expect(tester.reactor.handledErrors == 1)
     }
 
     @Test("A cancellation is not an error: the work ends quietly and catch: is not called")
@@ -71,6 +77,7 @@ struct ThrowingEffectTests {
         await tester.send(.cancel)
         await tester.finish()
         #expect(tester.reactor.currentState == ["started"])
+        #expect(tester.reactor.handledErrors == 0)
     }
 
     @Test("Any error thrown once the work is cancelled counts as the cancellation: catch: is not called")
@@ -81,6 +88,7 @@ struct ThrowingEffectTests {
         await tester.send(.cancel)
         await tester.finish()
         #expect(tester.reactor.currentState == [])
+        #expect(tester.reactor.handledErrors == 0, "the handler never ran")
     }
 
     #if DEBUG
