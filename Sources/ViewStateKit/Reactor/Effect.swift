@@ -128,7 +128,7 @@ extension Effect {
     }
 
     /// ``map(_:)``, with every id of this effect made `scope`'s own (and anonymous work tagged
-    /// with it), so `Reactor.stopWork(in:)` can find it.
+    /// with it), so the reactor can find a child's work when the child goes away.
     func map<Parent>(_ transform: @escaping @Sendable (Mutation) -> Parent, scope: AnyHashable?) -> Effect<Parent> {
         switch kind {
         case .mutation(let mutation):
@@ -169,11 +169,6 @@ struct ScopedWork: Hashable {
             return AnyHashable(ScopedWork(scope: [scope] + inner.scope, id: inner.id))
         }
         return AnyHashable(ScopedWork(scope: [scope], id: id))
-    }
-
-    /// Whether this work is inside `scope` (itself or a scope nested in it).
-    func isInside(_ scope: [AnyHashable]) -> Bool {
-        self.scope.starts(with: scope)
     }
 }
 

@@ -224,18 +224,28 @@ extension Reactor {
     }
 
     /// Stops the work of every child the last reduce removed (an `embed`ded optional child now
-    /// `nil`, a row no longer in its list), and forgets scopes whose work has all ended.
+    /// `nil`, a row no longer in its list). The scope stays known until that work has ended.
     @usableFromInline
     func stopWorkOfAbsentChildren() {
         let state = currentState
         for (scope, isPresent) in childScopes where !isPresent(state) {
-            runningTokens.keys.filter { Self.scope(of: $0) == scope }.forEach { stop($0) }
+            runningWork(in: scope).forEach { stop($0) }
         }
     }
 
     /// The outermost child scope of work held under `key`, if a child started it.
     static func scope(of key: AnyHashable) -> AnyHashable? {
         (key.base as? ScopedWork)?.scope.first
+    }
+
+    /// The keys of the running (not cancelled) work a child started inside `scope`.
+    func runningWork(in scope: AnyHashable) -> [AnyHashable] {
+        runningTokens.keys.filter { Self.scope(of: $0) == scope }
+    }
+
+    /// Forgets `scope` once no work runs in it any more: nothing is left to stop there.
+    func forgetScopeIfIdle(_ scope: AnyHashable) {
+        if runningWork(in: scope).isEmpty { childScopes[scope] = nil }
     }
 
     @inlinable
@@ -261,7 +271,7 @@ extension Reactor {
         let key = Self.key(of: id, token: token)
         let scope = Self.scope(of: key)
         if let scope, childScopes[scope]?(currentState) == false {  // its child is gone already
-            if !runningTokens.keys.contains(where: { Self.scope(of: $0) == scope }) { childScopes[scope] = nil }
+            forgetScopeIfIdle(scope)
             return
         }
         let name = tracer.map { _ in ReactorTracer.describe(effect: id, token: token) }  // only when traced
@@ -281,9 +291,7 @@ extension Reactor {
                 if let name { tracer?.effectFinished(name) }
             }
             tasks[token] = nil
-            if let scope, !runningTokens.keys.contains(where: { Self.scope(of: $0) == scope }) {
-                childScopes[scope] = nil  // the child's last work has ended
-            }
+            if let scope { forgetScopeIfIdle(scope) }  // the child's last work may have ended
         })
         tasks[token] = task  // a main-actor task: it cannot have ended yet
     }
