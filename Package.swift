@@ -31,8 +31,11 @@ let package = Package(
             path: "Samples/viewstate-samples"
         ),
         .testTarget(name: "ViewStateKitTests", dependencies: ["ViewStateKit", "ViewStateKitTesting"]),
-        .testTarget(name: "ViewStateKitTestingTests", dependencies: ["ViewStateKitTesting", "ViewStateKit", "ViewStateKitSupport"]),
-        .testTarget(name: "SamplesTests", dependencies: ["ViewStateSamples", "ViewStateKit", "ViewStateKitTesting"]),
+        // Golden transcripts (`expectTranscript`) live in `__Transcripts__` beside the tests.
+        .testTarget(name: "ViewStateKitTestingTests", dependencies: ["ViewStateKitTesting", "ViewStateKit", "ViewStateKitSupport"],
+                    exclude: ["__Transcripts__"]),
+        .testTarget(name: "SamplesTests", dependencies: ["ViewStateSamples", "ViewStateKit", "ViewStateKitTesting"],
+                    exclude: ["__Transcripts__"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -37,6 +37,19 @@ struct BooksReactorTests {
         store.data(forKey: BooksReactor.expandedKey).map { String(decoding: $0, as: UTF8.self) }
     }
 
+    @Test("the same flow as a golden transcript: each action, each mutation with the fields it changed, each effect")
+    func flowTranscript() async {
+        let reactor = makeReactor()
+        let trace = StateRecorder<String>()
+        let token = reactor.trace("books", to: trace.record)
+        reactor.send(.load)
+        await withSafetyNet { await reactor.waitUntilIdle() }
+        reactor.send(.toggleSummary(bookId: 12))
+        reactor.send(.selectSeries(2))
+        withExtendedLifetime(token) {}
+        trace.expectTranscript()
+    }
+
     @Test("load, expand a summary, pick another series: every state in order, toggles saved")
     func flow() async {
         let reactor = makeReactor()

@@ -24,17 +24,17 @@ struct RegisterFlowTests {
 
     @Test("the flow: push register, type, register, set root home; the finished flow is freed")
     func flow() throws {
-        let transcript = Transcript()
+        let lines = StateRecorder<String>()
         let app = Coordinator()
         weak var weakFlow: RegisterCoordinator?
         var token: ObservationToken?
         do {
-            let flow = RegisterCoordinator(navigator: ConsoleNavigator(write: transcript.write))
+            let flow = RegisterCoordinator(navigator: ConsoleNavigator(write: lines.record))
             weakFlow = flow
             app.start(flow)
             let input = flow.input
             let output = try #require(flow.output)
-            token = output.isRegisterEnabled.printLines(screen: "register", write: transcript.write) {
+            token = output.isRegisterEnabled.printLines(screen: "register", write: lines.record) {
                 input.consoleLine(isRegisterEnabled: $0)
             }
             input.name.send(" Kim")
@@ -43,7 +43,7 @@ struct RegisterFlowTests {
             input.registerTap.send()
             input.registerTap.send()  // a second tap after leaving: the flow has finished
         }
-        #expect(transcript.lines == [
+        #expect(lines.values == [
             "[nav] push register",
             "[register] name \"\" — register disabled",
             "[register] name \" Kim\" — register disabled",

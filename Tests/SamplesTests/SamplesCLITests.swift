@@ -14,127 +14,57 @@ struct SamplesCLITests {
         return (run.status, run.output, run.errors)
     }
 
-    @Test("VIEWSTATE_TRACE=1: every screen prints its trace beside the same rendered lines")
-    func traced() async {
-        let plain = await run([])
-        let traced = await run([], trace: true)
-        #expect(traced.output.filter { !$0.hasPrefix("[trace ") } == plain.output)
-        for screen in ["bookmarks", "categories", "select-store", "register", "books", "basket"] {
-            #expect(traced.output.contains { $0.hasPrefix("[trace \(screen)") }, "no trace lines for \(screen)")
-        }
-        #expect(traced.output.contains(#"[trace books] effect "load" #1 started"#))
-        #expect(traced.output.contains("[trace books]   selectedSeries: 1 → 2"))
-    }
+    /// Every scenario of every screen, each the command runs.
+    nonisolated static let runs: [(Screen, Scenario)] = Scenario.allCases.flatMap { scenario in scenario.screens.map { ($0, scenario) } }
 
-    @Test("no arguments: every screen's success scenario, line by line")
+    @Test("no arguments: every screen's success scenario, as its transcript records")
     func noArguments() async {
         let result = await run([])
         #expect(result.status == 0)
         #expect(result.errors.isEmpty)
-        #expect(result.output == [
-            "[bookmarks] loading",
-            "[bookmarks] presenting: 4 stores — CU Gangnam Station, GS25 Yeoksam, 7-Eleven Seocho, emart24 Sinsa",
-            "[categories] loading",
-            "[categories] presenting: Drinks, 20 of 48 products — Banana Milk ₩1,200, Strawberry Milk ₩1,300, Chocolate Milk ₩1,400, …",
-            "[nav] set root select-store",
-            "[select-store] selected: none",
-            "[select-store] selected: GS25",
-            "[nav] set root home",
-            "[storage] favoriteBrand = GS25",
-            "[nav] push register",
-            "[register] name \"\" — register disabled",
-            "[register] name \"K\" — register disabled",
-            "[register] name \"Kim\" — register enabled",
-            "[nav] set root home",
-            "[books] loading",
-            "[books] presenting: series 1 \"The Convenience Store Detective\" — ▸ Night Shift, ▸ Expired Coupons, ▸ Last Bus Home",
-            "[books] presenting: series 1 \"The Convenience Store Detective\" — ▸ Night Shift, ▾ Expired Coupons: \"A stack of expired coupons leads to a warehouse nobody remembers renting.\", ▸ Last Bus Home",
-            "[books] presenting: series 2 \"Ramen Chronicles\" — ▸ Three Minutes, ▸ Extra Spicy",
-            "[storage] books.expandedSummaries = [12]",
-            "[basket] 3 lines, 6 items, ₩7,200 — Banana Milk ×2, Choco Pie ×1, Gummy Bears ×3",
-            "[basket] 3 lines, 7 items, ₩8,400 — Banana Milk ×3, Choco Pie ×1, Gummy Bears ×3",
-            "[basket] 3 lines, 6 items, ₩7,300 — Banana Milk ×3, Choco Pie ×1, Gummy Bears ×2",
-            "[basket] 2 lines, 5 items, ₩5,800 — Banana Milk ×3, Gummy Bears ×2",
-        ])
+        expectTranscript(result.output)
     }
 
-    @Test("the basket's confirmation: drawn with numbered buttons, Empty empties it, Cancel changes nothing")
-    func basketConfirmation() async {
-        let first = "[basket] 3 lines, 6 items, ₩7,200 — Banana Milk ×2, Choco Pie ×1, Gummy Bears ×3"
-        let dialog = "[basket] dialog: Empty the basket? — 6 items will be removed. | [1] Empty (destructive) [2] Cancel (cancel)"
-        #expect(await run(["basket", "--scenario", "empty-basket"]).output == [
-            first, dialog, "[basket] tap: Empty", "[basket] dialog closed", "[basket] empty",
-        ])
-        #expect(await run(["basket", "--scenario", "keep-basket"]).output == [
-            first, dialog, "[basket] tap: Cancel", "[basket] dialog closed",
-        ])
-        #expect(await run(["basket", "--scenario", "not-found"]).output == [first], "line 999 does not exist: nothing changes")
+    @Test("every scenario of every screen prints what its transcript records, each state on one line", arguments: runs)
+    func scenario(_ screen: Screen, _ scenario: Scenario) async {
+        let result = await run([screen.rawValue, "--scenario", scenario.rawValue])
+        #expect(result.status == 0)
+        #expect(result.errors.isEmpty)
+        #expect(!result.output.isEmpty)
+        expectTranscript(result.output, named: "\(screen.rawValue).\(scenario.rawValue)")
+        for line in result.output where line.hasPrefix("[\(screen.rawValue)] ") {
+            let word = line.split(separator: " ").dropFirst().first.map(String.init)
+            let words = Screen.loading.contains(screen) ? ["loading", "presenting:", "failed:"]
+                : screen == .basket ? ["empty", "dialog:", "tap:", "dialog"] : ["selected:", "name"]
+            let isCount = screen == .basket && word?.allSatisfy(\.isNumber) == true
+            #expect(isCount || words.contains(word ?? ""), "\(line)")
+        }
+        for line in result.output {
+            let tag = ["[\(screen.rawValue)] ", "[nav] ", "[storage] "].first { line.hasPrefix($0) }
+            #expect(tag != nil, "\(line)")
+        }
     }
 
-    @Test("the books screen with unreadable saved toggles: all collapsed, then overwritten")
-    func corruptStorageScenario() async {
-        let result = await run(["books", "--scenario", "corrupt-storage"])
-        #expect(result.output == [
-            "[storage] books.expandedSummaries = {not json",
-            "[books] loading",
-            "[books] presenting: series 1 \"The Convenience Store Detective\" — ▸ Night Shift, ▸ Expired Coupons, ▸ Last Bus Home",
-            "[books] presenting: series 1 \"The Convenience Store Detective\" — ▾ Night Shift: \"A clerk on the night shift notices that the same customer buys one banana milk at 3:07 every night.\", ▸ Expired Coupons, ▸ Last Bus Home",
-            "[storage] books.expandedSummaries = [11]",
-        ])
+    @Test("VIEWSTATE_TRACE=1: each screen's trace (actions, mutations and the fields they changed, effects) beside the same rendered lines",
+          arguments: Screen.allCases)
+    func traced(_ screen: Screen) async {
+        let plain = await run([screen.rawValue])
+        let traced = await run([screen.rawValue], trace: true)
+        #expect(traced.output.filter { !$0.hasPrefix("[trace ") } == plain.output)
+        #expect(traced.output.contains { $0.hasPrefix("[trace \(screen.rawValue)") }, "no trace lines")
+        expectTranscript(traced.output, named: screen.rawValue)
     }
 
-    @Test("select-store from settings: select, select again, save, pop")
-    func settingsScenario() async {
-        let result = await run(["select-store", "--scenario", "settings"])
-        #expect(result.output == [
-            "[nav] push select-store",
-            "[select-store] selected: CU (from settings)",
-            "[select-store] selected: GS25 (from settings)",
-            "[select-store] selected: emart24 (from settings)",
-            "[nav] pop",
-            "[storage] favoriteBrand = emart24",
-        ])
-    }
-
-    @Test("a failure scenario renders failed and exits 0")
+    @Test("a failure scenario renders failed and exits 0 (short enough to spell here)")
     func failureScenario() async {
         let result = await run(["categories", "--scenario", "not-found"])
         #expect(result.status == 0)
         #expect(result.output == ["[categories] loading", "[categories] failed: not found — category 999"])
     }
 
-    @Test("rollback scenario, line by line")
-    func rollbackScenario() async {
-        let result = await run(["bookmarks", "--scenario=rollback"])
-        #expect(result.output == [
-            "[bookmarks] loading",
-            "[bookmarks] presenting: 4 stores — CU Gangnam Station, GS25 Yeoksam, 7-Eleven Seocho, emart24 Sinsa",
-            "[bookmarks] presenting: 3 stores — CU Gangnam Station, 7-Eleven Seocho, emart24 Sinsa",
-            "[bookmarks] presenting: 4 stores — CU Gangnam Station, GS25 Yeoksam, 7-Eleven Seocho, emart24 Sinsa | notice: server error — could not remove GS25 Yeoksam: HTTP 500 for bookmark 102",
-        ])
-    }
-
-    @Test("every scenario runs on every screen it applies to, each state on one line")
-    func everyScenario() async {
-        scenarios: for scenario in Scenario.allCases {
-            for screen in scenario.screens {
-                let result = await run([screen.rawValue, "--scenario", scenario.rawValue])
-                #expect(result.status == 0, "\(screen) \(scenario)")
-                if result.status == -1 { break scenarios }  // did not end: one report is enough
-                #expect(!result.output.isEmpty, "\(screen) \(scenario)")
-                for line in result.output where line.hasPrefix("[\(screen.rawValue)] ") {
-                    let word = line.split(separator: " ").dropFirst().first.map(String.init)
-                    let words = Screen.loading.contains(screen) ? ["loading", "presenting:", "failed:"]
-                        : screen == .basket ? ["empty", "dialog:", "tap:", "dialog"] : ["selected:", "name"]
-                    let isCount = screen == .basket && word?.allSatisfy(\.isNumber) == true
-                    #expect(isCount || words.contains(word ?? ""), "\(line)")
-                }
-                for line in result.output {
-                    let tag = ["[\(screen.rawValue)] ", "[nav] ", "[storage] "].first { line.hasPrefix($0) }
-                    #expect(tag != nil, "\(line)")
-                }
-            }
-        }
+    @Test("--scenario=name is read like --scenario name")
+    func scenarioWithEquals() async {
+        #expect(await run(["bookmarks", "--scenario=rollback"]).output == run(["bookmarks", "--scenario", "rollback"]).output)
     }
 
     @Test("usage errors print one line and the usage on stderr and exit 2",

@@ -8,14 +8,14 @@ import ViewStateKitTesting
 @MainActor
 struct SelectStoreFlowTests {
     let store = MemoryKeyValueStore()
-    let transcript = Transcript()
+    let lines = StateRecorder<String>()
     let app = Coordinator()
 
-    /// Starts the flow under `app`, printing its states and navigation into `transcript`.
+    /// Starts the flow under `app`, printing its states and navigation into `lines`.
     private func start(_ entry: SelectStoreReactor.Entry) -> (SelectStoreReactor, ObservationToken) {
-        let flow = SelectStoreCoordinator(entry: entry, store: store, navigator: ConsoleNavigator(write: transcript.write))
+        let flow = SelectStoreCoordinator(entry: entry, store: store, navigator: ConsoleNavigator(write: lines.record))
         app.start(flow)
-        let token = flow.reactor.state.printLines(screen: "select-store", write: transcript.write) { $0.consoleLine }
+        let token = flow.reactor.state.printLines(screen: "select-store", write: lines.record) { $0.consoleLine }
         return (flow.reactor, token)
     }
 
@@ -27,7 +27,7 @@ struct SelectStoreFlowTests {
     func onboardingSelect() {
         let (reactor, token) = start(.onboarding)
         reactor.send(.select(.gs25))
-        #expect(transcript.lines == [
+        #expect(lines.values == [
             "[nav] set root select-store",
             "[select-store] selected: none",
             "[select-store] selected: GS25",
@@ -58,7 +58,7 @@ struct SelectStoreFlowTests {
     func skip() {
         let (reactor, token) = start(.onboarding)
         reactor.send(.skip)
-        #expect(transcript.lines == [
+        #expect(lines.values == [
             "[nav] set root select-store",
             "[select-store] selected: none",
             "[select-store] selected: all",
@@ -76,7 +76,7 @@ struct SelectStoreFlowTests {
         reactor.send(.select(.emart24))
         #expect(favourite == "CU", "nothing is saved before save")
         reactor.send(.save)
-        #expect(transcript.lines == [
+        #expect(lines.values == [
             "[nav] push select-store",
             "[select-store] selected: CU (from settings)",
             "[select-store] selected: 7-Eleven (from settings)",
@@ -112,7 +112,7 @@ struct SelectStoreFlowTests {
         weak var weakFlow: SelectStoreCoordinator?
         weak var weakReactor: SelectStoreReactor?
         do {
-            let flow = SelectStoreCoordinator(entry: .onboarding, store: store, navigator: ConsoleNavigator(write: transcript.write))
+            let flow = SelectStoreCoordinator(entry: .onboarding, store: store, navigator: ConsoleNavigator(write: lines.record))
             weakFlow = flow
             weakReactor = flow.reactor
             app.start(flow)

@@ -48,4 +48,23 @@ final class XCTestReportingTests: XCTestCase {
         XCTAssertTrue(capturing { expectSequence(["a"], equals: ["a"]) })
         XCTAssertTrue(failures.isEmpty)
     }
+
+    /// The transcript is named after the XCTest method: `testTranscriptOfAnXCTest.txt`.
+    func testTranscriptOfAnXCTest() {
+        XCTAssertTrue(capturing { expectTranscript(["[xctest] loading", "[xctest] presenting: 1 store"]) })
+        XCTAssertTrue(failures.isEmpty)
+    }
+
+    func testTranscriptMismatchIsReportedThroughXCTest() throws {
+        let folder = ScratchFolder()
+        try TranscriptFile(url: folder.file("flow")).write(["[flow] loading"])
+        let check = folder.check("flow")
+        let line = #line + 1
+        let passed = capturing { check.expect(["[flow] failed"], at: CallSite(fileID: #fileID, filePath: #filePath, line: #line, column: #column)) }
+        XCTAssertFalse(passed)
+        XCTAssertEqual(failures.count, 1)
+        XCTAssertEqual(failures.first?.line, line)
+        XCTAssertTrue(failures.first?.message.contains("@@ line 1 @@\n- [flow] loading\n+ [flow] failed") == true,
+                      failures.first?.message ?? "")
+    }
 }

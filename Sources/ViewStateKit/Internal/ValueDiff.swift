@@ -431,6 +431,40 @@ package struct ValueDiff {
         return result
     }
 
+    /// One line of a line diff: kept in both, only in the old lines, or only in the new.
+    package enum LineChange: Equatable {
+        case kept(String)
+        case removed(String)
+        case inserted(String)
+    }
+
+    /// Every line of `old` and of `new` once, in order, along the same alignment the value
+    /// diff uses (common ends trimmed, the middle aligned in linear memory): what a line diff
+    /// such as a transcript mismatch prints. Lines changed in place read as removed, then
+    /// inserted.
+    package static func lineChanges(_ old: [String], _ new: [String]) -> [LineChange] {
+        let middles = Middles(old, new, same: ==)
+        let (lefts, rights) = (middles.lefts, middles.rights)
+        var changes = old[..<middles.offset].map(LineChange.kept)
+        var (removed, inserted): ([LineChange], [LineChange]) = ([], [])
+        for step in steps(lefts, rights) {
+            switch step {
+            case .matched(let left, _):
+                changes += removed + inserted + [.kept(lefts[left])]
+                (removed, inserted) = ([], [])
+            case .paired(let left, let right):
+                removed.append(.removed(lefts[left]))
+                inserted.append(.inserted(rights[right]))
+            case .removed(let left):
+                removed.append(.removed(lefts[left]))
+            case .inserted(let right):
+                inserted.append(.inserted(rights[right]))
+            }
+        }
+        changes += removed + inserted
+        return changes + old[(middles.offset + lefts.count)...].map(LineChange.kept)
+    }
+
     /// A multi-line string, compared line by line: `text line 3: "old" → "new"`.
     private mutating func compareLines(_ expected: String, _ actual: String, path: String) {
         let middles = Middles(expected.split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
@@ -493,8 +527,9 @@ package struct ValueDiff {
 
     /// A value as a test author would write it: strings and substrings quoted, enum cases with
     /// a leading dot, structs as `Store(id: 1, name: "CU")` without module names; a type with
-    /// its own `description` (a date, a URL, a ``LoadFailure``) prints that. A reference cycle
-    /// prints `(cycle)`.
+    /// its own `description` (a date, a URL, a ``LoadFailure``) prints that. Sets and
+    /// dictionaries are sorted (by element, by key), so the text is the same on every run. A
+    /// reference cycle prints `(cycle)`.
     package static func describe(_ value: Any) -> String {
         var visiting: Set<ObjectIdentifier> = []
         return describe(value, visiting: &visiting)
@@ -523,12 +558,17 @@ package struct ValueDiff {
             guard let payload = mirror.children.first else { return ".\(value)" }
             let inner = describe(payload.value, visiting: &visiting)
             return ".\(payload.label ?? "")" + (Mirror(reflecting: payload.value).displayStyle == .tuple ? inner : "(\(inner))")
-        case .collection, .set:
+        case .collection:
             return "[\(parts(mirror.children, labelled: false))]"
+        case .set:
+            // Sorted: a set's order changes from run to run (hashing is seeded per process).
+            let elements = mirror.children.map { describe($0.value, visiting: &visiting) }.sorted()
+            return "[\(elements.joined(separator: ", "))]"
         case .dictionary:
+            // Sorted by key, for the same reason.
             let entries = mirror.children.map { pair in
-                Mirror(reflecting: pair.value).children.map { describe($0.value, visiting: &visiting) }.joined(separator: ": ")
-            }
+                Mirror(reflecting: pair.value).children.map { describe($0.value, visiting: &visiting) }
+            }.sorted { $0.first ?? "" < $1.first ?? "" }.map { $0.joined(separator: ": ") }
             return entries.isEmpty ? "[:]" : "[" + entries.joined(separator: ", ") + "]"
         case .tuple:
             return "(\(parts(mirror.children, labelled: true)))"
