@@ -1,8 +1,10 @@
-// The README's example, compiled and run. `.ci/run` checks that every line of the README's
-// example block appears here verbatim, so the two cannot drift apart.
+// The README's example, compiled and run: the lines from `import Testing` to the end of the
+// first test are the README's block, verbatim and in order (`scripts/check-listings` checks
+// it here; `scripts/check-consumer` builds it alone in a fresh package). Tests below it are
+// this repository's own.
 import Testing
-import ViewStateKitTesting
 import ViewStateKit
+import ViewStateKitTesting
 
 protocol StoresService: Sendable {
     func stores() async throws -> [String]
@@ -45,12 +47,12 @@ struct FixedStores: StoresService {
 @Test @MainActor func storesScreenGoesFromLoadingToPresenting() async {
     let controller = StoresController(service: FixedStores())
     let view = StoresView()
-    var states: [ViewState<[String]>] = []
-    let tokens = [controller.state.bind(to: view), controller.state.observe { states.append($0) }]
+    let states = StateRecorder(controller.state)
+    let token = controller.state.bind(to: view)
     await controller.load().waitForCompletion()
-    #expect(states == [.loading, .presenting(["CU", "GS25"])])
+    states.expect([.loading, .presenting(["CU", "GS25"])])
     #expect(view.text == "CU, GS25")
-    withExtendedLifetime(tokens) {}
+    withExtendedLifetime(token) {}
 }
 
 @Test("a controller freed mid-load is freed with its cell, and its load is cancelled")

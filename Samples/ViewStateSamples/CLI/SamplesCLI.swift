@@ -3,7 +3,7 @@ import Dispatch
 /// The `viewstate-samples` command: parses its arguments and runs the chosen screens.
 ///
 /// Exit codes: 0 when the scenarios ran (a rendered `failed` state is a normal outcome),
-/// 2 for a usage error (one line on the error output, then the usage).
+/// 2 for a usage error (one line on the error output saying what is wrong, then ``helpHint``).
 @MainActor
 public enum SamplesCLI {
     /// What the arguments asked for.
@@ -29,7 +29,7 @@ public enum SamplesCLI {
         case .success(let parsed): invocation = parsed
         case .failure(let error):
             errorOutput("viewstate-samples: \(error.message)")
-            errorOutput(usage)
+            errorOutput(helpHint)
             return 2
         }
         if invocation.help {
@@ -99,6 +99,9 @@ public enum SamplesCLI {
         if category != nil, screen != .categories { return fail("--category applies to categories only") }
         return .success(Invocation(screens: [screen], scenario: chosen, category: category))
     }
+
+    /// What a usage error ends with: where the full usage is, instead of the usage itself.
+    public static let helpHint = "Run 'viewstate-samples --help' to list the screens, scenarios and options."
 
     /// The help text.
     public static var usage: String {
