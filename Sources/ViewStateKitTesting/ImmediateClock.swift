@@ -8,10 +8,9 @@ internal import ViewStateKitSupport
 /// `ImmediateClock`; reach for ``ManualClock`` when the test must say when time passes.
 ///
 /// ```swift
-/// let reactor = SearchReactor(clock: ImmediateClock())
-/// let tester = ReactorTester(reactor)
-/// await tester.send(.type("cu")) { $0.query = "cu" }   // the debounce has already ended
-/// await tester.receive { $0.results = ["cu gangnam"] }
+/// let tester = ReactorTester(DebouncedSearch(clock: ImmediateClock()))
+/// await tester.send(.type("cu")) { $0.query = "cu" }  // the debounce has already ended
+/// await tester.receive { $0.results = ["cu gangnam", "cu yeoksam"] }
 /// ```
 ///
 /// Safe from any task.

@@ -7,11 +7,10 @@ internal import ViewStateKitSupport
 ///
 /// ```swift
 /// let clock = ManualClock()
-/// let tester = ReactorTester(TimerReactor(clock: clock))
-/// await tester.send(.start) { $0.isRunning = true }
-/// await clock.advance(by: .seconds(2))           // two ticks, each driven to its end
-/// await tester.receive(.tick) { $0.seconds = 1 }
-/// await tester.receive(.tick) { $0.seconds = 2 }
+/// let tester = ReactorTester(DebouncedSearch(clock: clock))
+/// await tester.send(.type("cu")) { $0.query = "cu" }
+/// await clock.advance(by: .milliseconds(300))  // the debounce ends; the search runs to its end
+/// await tester.receive { $0.results = ["cu gangnam", "cu yeoksam"] }
 /// ```
 ///
 /// - `sleep(until:)` suspends until an advance reaches the deadline (at once when it already

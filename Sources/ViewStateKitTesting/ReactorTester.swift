@@ -5,10 +5,12 @@ internal import ViewStateKitSupport
 /// TCA's `TestStore` does for a store.
 ///
 /// ```swift
-/// let tester = ReactorTester(SearchReactor())
-/// await tester.send(.type("cu")) { $0.query = "cu"; $0.isLoading = true }
-/// await tester.receive(.setResults(["CU Gangnam"])) { $0.results = ["CU Gangnam"] }
-/// await tester.receive { $0.isLoading = false }
+/// let replies = FakeReplies<[String]>()
+/// let tester = ReactorTester(PageLoader(replies: replies))
+/// await tester.send(.load) { $0.isLoading = true }
+/// replies.succeed(0, with: ["a", "b"])
+/// await tester.receive(.setItems(["a", "b"])) { $0.items = ["a", "b"] }
+/// await tester.receive(.setLoading(false)) { $0.isLoading = false }
 /// ```
 ///
 /// `await send` runs an action, checks the state it leaves against the previous state with

@@ -4,6 +4,14 @@ internal import ViewStateKitSupport
 /// Collects every value a `StateCell` or `Events` delivers, or a completion handler receives,
 /// in order — the sequence a screen went through, for `expect(_:)`.
 ///
+/// ```swift
+/// let cell = StateCell(0)
+/// let recorder = StateRecorder(cell)
+/// cell.send(1)
+/// cell.send(2)
+/// recorder.expect([0, 1, 2])
+/// ```
+///
 /// Attached to a cell, the first value is the cell's current one (the cell replays it on
 /// observe). The recorder stops when it is freed; it lives in the cell's isolation domain,
 /// like the cell.

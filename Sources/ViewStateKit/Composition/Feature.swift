@@ -8,13 +8,10 @@
 /// ```swift
 /// struct Counter: Feature {
 ///     struct State: Equatable { var count = 0 }
-///     enum Action { case decrement, increment }
+///     enum Action: Sendable { case decrement, increment }
 ///
 ///     func reduce(into state: inout State, mutation: Action) {
-///         switch mutation {
-///         case .decrement: state.count -= 1
-///         case .increment: state.count += 1
-///         }
+///         state.count += mutation == .increment ? 1 : -1
 ///     }
 /// }
 /// ```

@@ -4,7 +4,13 @@
 /// ```swift
 /// enum APIError: Error, LoadFailureConvertible {
 ///     case unauthorized
-///     var loadFailure: LoadFailure { LoadFailure(.server, "please sign in again") }
+///     case gone(id: Int)
+///     var loadFailure: LoadFailure {
+///         switch self {
+///         case .unauthorized: LoadFailure(.server, "please sign in again")
+///         case .gone(let id): LoadFailure(.notFound, "item \(id) was removed")
+///         }
+///     }
 /// }
 /// ```
 public protocol LoadFailureConvertible: Error {

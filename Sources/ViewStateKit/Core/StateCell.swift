@@ -1,5 +1,19 @@
 /// An observable cell holding one value: the latest state of a screen.
 ///
+/// ```swift
+/// let cell = StateCell<ViewState<[String]>>(.loading)
+/// var drawn: [ViewState<[String]>] = []
+/// let token = cell.observe { drawn.append($0) }
+/// cell.send(.presenting(["CU", "GS25"]))
+/// token.cancel()
+/// cell.send(.loading)
+/// #expect(drawn == [.loading, .presenting(["CU", "GS25"])])
+/// ```
+///
+/// A view draws the cell with ``bind(to:)`` and keeps the token for as long as it shows the
+/// screen: `state.bind(to: self).store(in: &tokens)`. A controller sends each new state; it
+/// never asks the view what it shows.
+///
 /// The delivery contract, in full (each sentence has a test named after its rule):
 /// - C1: `observe` calls the observer at once, inside the call, with the current value, then
 ///   with every later value in send order.

@@ -1,6 +1,28 @@
 /// Runs a screen's loads one at a time and publishes what each one does to the screen's
 /// ``ViewState``. The newest load wins.
 ///
+/// A logic controller makes one loader into its cell and starts each load through it:
+///
+/// ```swift
+/// @MainActor
+/// final class StoresController {
+///     let state = StateCell<ViewState<[String]>>(.loading)
+///     private let loader: Loader<[String]>
+///     private let service: any StoresService
+///
+///     init(service: any StoresService) {
+///         self.service = service
+///         loader = Loader(into: state)
+///     }
+///
+///     @discardableResult
+///     func load() -> Task<Void, Never> {
+///         let service = self.service
+///         return loader.load { try await service.stores() }
+///     }
+/// }
+/// ```
+///
 /// A loader publishes to one place, fixed when it is made: into a cell (``init(into:)``), or
 /// to a handler (``init(then:)``). Three kinds of load, each through a completion-handler
 /// service or an `async` one:

@@ -8,13 +8,28 @@
 /// reactor dismisses the alert, so every way out of it is one action, traced and tested:
 ///
 /// ```swift
-/// struct State: Equatable { var alert: AlertState<Action.Alert>? }
-/// enum Action { case deleteTapped, alert(Alert?); enum Alert { case confirmDelete } }
+/// struct State: Equatable {
+///     var items = ["a", "b"]
+///     var alert: AlertState<Action.Alert>?
+/// }
+/// enum Action: Equatable, Sendable {
+///     case deleteTapped, alert(Alert?)
+///     enum Alert: Equatable, Sendable { case confirmDelete, archiveInstead }
+/// }
+/// // …
+/// static let confirm = AlertState<Action.Alert>(.confirmationDialog, title: "Delete all?", message: "This cannot be undone.",
+/// buttons: [.destructive("Delete", action: .confirmDelete),
+/// AlertButton("Archive", action: .archiveInstead),
+/// .cancel("Cancel")])
 ///
-/// // mutate(action:)
-/// case .deleteTapped: .mutation(.showAlert(AlertState(title: "Delete all?", buttons: [
-///     .destructive("Delete", action: .confirmDelete), .cancel("Cancel")])))
-/// case .alert(let choice): .mutations(choice == .confirmDelete ? [.dismissAlert, .deleteAll] : [.dismissAlert])
+/// override func mutate(action: Action) -> Effect<Mutation> {
+///     switch action {
+///     case .deleteTapped: .mutation(.showAlert(Self.confirm))
+///     case .alert(.confirmDelete?): .mutations(.dismissAlert, .deleteAll)
+///     case .alert(.archiveInstead?): .mutations(.dismissAlert, .archive)
+///     case .alert(nil): .mutation(.dismissAlert)
+///     }
+/// }
 /// ```
 public struct AlertState<Action> {
     /// How the alert is drawn.

@@ -2,12 +2,11 @@
 /// controls through one action case, with no action and no reduce branch per field.
 ///
 /// ```swift
-/// enum Action { case binding(BindingAction<State>), submit }
-/// enum Mutation { case binding(BindingAction<State>) }
-///
-/// // mutate(action:)
+/// enum Action: Sendable { case binding(BindingAction<State>), reset }
+/// enum Mutation: Sendable, Equatable { case binding(BindingAction<State>), alertsChanged, reset }
+/// // …
 /// case .binding(let change): .mutation(.binding(change))
-/// // reduce(into:mutation:)
+/// // …
 /// case .binding(let change): change.apply(to: &state)
 /// ```
 ///

@@ -74,11 +74,13 @@ extension Effect where Mutation: Sendable {
     /// debug build prints a warning naming the error.
     ///
     /// ```swift
-    /// .run(id: "load") { send in
+    /// .run(id: "load") { [clock] send in
+    ///     await send(.log("started"))
     ///     try await clock.sleep(for: .seconds(1))
-    ///     await send(.loaded(try await api.stores()))
-    /// } catch: { error, send in
-    ///     await send(.failed(LoadFailure(error)))
+    ///     throw Offline()
+    /// } catch: { [weak self] error, send in
+    ///     self?.handledErrors += 1
+    ///     await send(.log("failed: \(error)"))
     /// }
     /// ```
     /// - Parameters:

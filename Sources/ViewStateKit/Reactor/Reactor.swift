@@ -4,6 +4,34 @@
 /// override ``mutate(action:)`` and ``reduce(into:mutation:)``. Views call ``send(_:)``, read
 /// ``currentState``, and observe or bind ``state``.
 ///
+/// ```swift
+/// @MainActor
+/// final class FavouritesReactor: Reactor<FavouritesReactor.Action, FavouritesReactor.Mutation, FavouritesReactor.State> {
+///     enum Action { case add(String), clear }
+///     enum Mutation: Sendable { case append(String), removeAll }
+///     struct State: Equatable { var names: [String] = [] }
+///
+///     init() { super.init(initialState: State()) }
+///
+///     override func mutate(action: Action) -> Effect<Mutation> {
+///         switch action {
+///         case .add(let name): .mutation(.append(name))
+///         case .clear: .mutation(.removeAll)
+///         }
+///     }
+///
+///     override func reduce(into state: inout State, mutation: Mutation) {
+///         switch mutation {
+///         case .append(let name): state.names.append(name)
+///         case .removeAll: state.names.removeAll()
+///         }
+///     }
+/// }
+/// ```
+///
+/// Work that takes time is an ``Effect/run(id:_:catch:)`` in `mutate`: it sends mutations back
+/// when it has them.
+///
 /// The reactor keeps one copy of its state, the one its ``state`` cell publishes, and
 /// ``reduce(into:mutation:)`` changes it in place: appending to a list of 100,000 rows touches
 /// one row. ``reduce(state:mutation:)``, ReactorKit's form, keeps working, but it returns a new

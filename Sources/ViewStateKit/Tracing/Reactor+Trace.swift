@@ -10,9 +10,12 @@ extension Reactor {
     /// cancel or drop the token to stop. Tracing again replaces the name and sink; the earlier
     /// token then stops nothing.
     ///
+    /// A test collects the lines (and may check them against a golden transcript); an app
+    /// prints them, the default:
+    ///
     /// ```swift
-    /// let trace = reactor.trace("search")                        // printed: [search] …
-    /// let trace = reactor.trace("search") { lines.append($0) }   // collected, in a test
+    /// let trace = StateRecorder<String>()
+    /// let token = reactor.trace("search", to: trace.record)
     /// ```
     /// - Parameters:
     ///   - name: starts every line, in brackets: `[search] …`.
