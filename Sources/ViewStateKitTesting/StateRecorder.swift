@@ -8,8 +8,8 @@ internal import ViewStateKitSupport
 /// let cell = StateCell(0)
 /// let recorder = StateRecorder(cell)
 /// cell.send(1)
-/// cell.send(2)
-/// recorder.expect([0, 1, 2])
+/// cell.send(1)
+/// recorder.expect([0, 1, 1])
 /// ```
 ///
 /// Attached to a cell, the first value is the cell's current one (the cell replays it on

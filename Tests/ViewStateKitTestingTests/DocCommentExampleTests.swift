@@ -32,13 +32,4 @@ struct DocCommentExampleTests {
         await tester.send(.type("cu")) { $0.query = "cu" }  // the debounce has already ended
         await tester.receive { $0.results = ["cu gangnam", "cu yeoksam"] }
     }
-
-    @Test("StateRecorder: the replay, then every value sent")
-    func stateRecorder() {
-        let cell = StateCell(0)
-        let recorder = StateRecorder(cell)
-        cell.send(1)
-        cell.send(2)
-        recorder.expect([0, 1, 2])
-    }
 }
