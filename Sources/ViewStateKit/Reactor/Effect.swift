@@ -1,5 +1,20 @@
 /// What `mutate(action:)` returns: mutations to reduce now, asynchronous work that produces
 /// mutations later, or the cancellation of such work.
+///
+/// A load that shows its progress at once, then sends what the work found:
+///
+/// ```swift
+/// .merge(.mutation(.setLoading(true)), .run(id: "load") { [replies] send in
+///     do {
+///         await send(.setItems(try await replies.next()))
+///     } catch {
+///         await send(.logFailure("\(error)"))
+///     }
+///     await send(.setLoading(false))
+/// })
+/// ```
+///
+/// Sending `.load` again while it runs cancels the older work: the same id, latest wins.
 public struct Effect<Mutation> {
     /// Starts asynchronous work: `deliver` reduces a mutation, `finished` is called when the
     /// work ends, however it ends (cancelled work too).
