@@ -4,7 +4,8 @@ import ViewStateKitTesting
 @testable import ViewStateKit
 @testable import ViewStateSamples
 
-/// The README's "What happens when…" table: one test per row, titled with the row's words.
+/// The "What happens when…" table of the Questions and decisions article
+/// (`QuestionsAndDecisions.md`): one test per row, titled with the row's words.
 @Suite("What happens when…")
 @MainActor
 struct BadInputCatalogueTests {
@@ -245,7 +246,7 @@ struct BadInputCatalogueTests {
         var errors: [String] = []
         let status = await SamplesCLI.run(["bookmarks", "--scenario", "chaos"], output: { _ in }, errorOutput: { errors.append($0) })
         #expect(status == 2)
-        #expect(errors.first == "viewstate-samples: unknown scenario 'chaos'")
+        #expect(errors == ["viewstate-samples: unknown scenario 'chaos'", SamplesCLI.helpHint])
     }
 
     @Test("coordinator gone") func coordinatorGone() {

@@ -128,8 +128,8 @@ open class Reactor<Action, Mutation, State> {
 
     /// Returns the state after `mutation`; keep it pure. ReactorKit's form, kept for code moving
     /// from it: it builds a new state from a copy, so a mutation that changes a collection copies
-    /// all of its elements, and its cost grows with the collection (the README's performance
-    /// page has the figures). Used only when ``reduce(into:mutation:)`` is not overridden. The
+    /// all of its elements, and its cost grows with the collection (<doc:Performance> has the
+    /// figures). Used only when ``reduce(into:mutation:)`` is not overridden. The
     /// default returns `state` unchanged.
     open func reduce(state: State, mutation: Mutation) -> State { state }
 
