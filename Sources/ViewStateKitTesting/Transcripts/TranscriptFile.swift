@@ -36,16 +36,17 @@ struct TranscriptFile {
         return Self.lines(of: try String(contentsOf: url, encoding: .utf8))
     }
 
-    /// Stores `lines`, creating the folders; a reader never sees half a file.
+    /// Stores `lines` (each already ``escaped(_:)``), creating the folders; a reader never sees
+    /// half a file.
     func write(_ lines: [String]) throws {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Self.text(of: lines).write(to: url, atomically: true, encoding: .utf8)
     }
 
-    /// The file's text: each line escaped onto one line (a line break inside it is written
-    /// `\n`, a carriage return `\r`) and ended with a line break.
+    /// The file's text: each line, already ``escaped(_:)`` onto one line, ended with a line
+    /// break.
     static func text(of lines: [String]) -> String {
-        lines.map { escaped($0) + "\n" }.joined()
+        lines.map { $0 + "\n" }.joined()
     }
 
     /// The lines of a file's text; a checkout that turned line ends into `\r\n` reads the same.
