@@ -90,6 +90,24 @@ struct ReactorTests {
         token.cancel()
     }
 
+    @Test("R2 while the cell delivers: an action an observer sends during an effect's delivery is reduced at once, and currentState shows it before the cell has delivered it")
+    func currentStateAheadOfDelivery() async {
+        let reply = PendingReply<[String]>()
+        let reactor = SearchReactor(replies: ["cu": reply])
+        var seenInsideObserver: [String] = []
+        let token = reactor.state.observe { state in
+            guard state.results == ["CU Gangnam"], seenInsideObserver.isEmpty else { return }
+            reactor.send(.clear)
+            seenInsideObserver = [reactor.currentState.query, "\(reactor.currentState.results)", reactor.state.value.query]
+        }
+        reactor.send(.type("cu"))
+        reply.send(.success(["CU Gangnam"]))
+        await withSafetyNet { await reactor.waitUntilIdle() }
+        #expect(seenInsideObserver == ["", "[]", "cu"], "currentState is the cleared state; the cell still delivers the found one")
+        #expect(reactor.currentState.query == "" && reactor.currentState.results.isEmpty)
+        token.cancel()
+    }
+
     @Test("R3: an action sent during another is queued: enter A, exit A, enter B, exit B")
     func reentrantActionsQueued() {
         let reactor = SearchReactor()
