@@ -3,8 +3,9 @@ import ViewStateKit
 // A fixed workload for `valgrind --tool=callgrind`, whose instruction counts repeat on this
 // shared machine where wall-clock times do not: 200,000 reactor round trips and 200,000 cell
 // sends to one observer, untraced; with the argument `four`, 200,000 round trips on a
-// four-field state reduced in place instead; with `traced`, 1,000 traced changes of one row in
-// a list of 10,000. Run from Benchmarks/:
+// four-field state reduced in place instead; with `hand`, their baseline (a hand-written switch
+// and one stored closure); with `traced`, 1,000 traced changes of one row in a list of 10,000;
+// with `none`, nothing (process start-up, to subtract). Run from Benchmarks/:
 //   swift build -c release --product reactor-profile
 //   valgrind --tool=callgrind .build/release/reactor-profile
 
@@ -61,15 +62,51 @@ struct FourFields {
     }
 }
 
-/// `reactor-profile four`: 200,000 round trips on the four-field state, one observer.
+/// `reactor-profile four`: 200,000 round trips on the four-field state, one observer that does
+/// what the baseline's closure does (`hand`).
 @MainActor func profileFourFields() -> Int {
-    var total = 0
+    let sink = Sink()
     let reactor = FourFieldReactor(initialState: FourFields())
-    let token = reactor.state.observe { total &+= $0.count }
+    let token = reactor.state.observe { sink.total &+= $0.count }
     withExtendedLifetime(token) {
         for _ in 0..<200_000 { reactor.send(.increment) }
     }
-    return total
+    return sink.total
+}
+
+/// The four-field baseline: a hand-written switch that changes the state in place, then calls
+/// one stored closure with it. Made out of the optimiser's sight (`makeHandWrittenFourFields`),
+/// so the closure is really called, not inlined.
+@MainActor final class HandWrittenFourFields {
+    var state = FourFields()
+    var onChange: (FourFields) -> Void
+
+    init(onChange: @escaping (FourFields) -> Void) { self.onChange = onChange }
+
+    func send(_ action: ProfileAction) {
+        switch action {
+        case .increment: state.count += 1
+        }
+        onChange(state)
+    }
+}
+
+/// What every observer of the four-field workloads does: add the count to a sum.
+final class Sink {
+    var total = 0
+}
+
+@MainActor @inline(never)
+func makeHandWrittenFourFields(_ sink: Sink) -> HandWrittenFourFields {
+    HandWrittenFourFields { sink.total &+= $0.count }
+}
+
+/// `reactor-profile hand`: the baseline of `four`, 200,000 hand-written round trips.
+@MainActor func profileHandWritten() -> Int {
+    let sink = Sink()
+    let screen = makeHandWrittenFourFields(sink)
+    for _ in 0..<200_000 { screen.send(.increment) }
+    return sink.total
 }
 
 /// A list row, for the traced workload.
@@ -97,6 +134,10 @@ struct Row: Equatable, Identifiable {
 switch CommandLine.arguments.dropFirst().first {
 case "four":
     print(MainActor.assumeIsolated { profileFourFields() })
+case "hand":
+    print(MainActor.assumeIsolated { profileHandWritten() })
+case "none":
+    print(0)  // process start-up alone, to subtract
 case "traced":
     print(MainActor.assumeIsolated { profileTraced() })
 default:
