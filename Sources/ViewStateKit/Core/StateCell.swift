@@ -131,7 +131,7 @@ public final class StateCell<Value> {
         isDelivering = true
         current = first
         if let newcomer { notify(at: newcomer) } else { notifyAll() }
-        drainQueuedSends()
+        finishDelivery()
     }
 
     /// Changes the newest value in place with `change`, then delivers it as ``send(_:)`` would:
@@ -152,15 +152,24 @@ public final class StateCell<Value> {
         isDelivering = true
         change(&current)
         notifyAll()
-        drainQueuedSends()
+        finishDelivery()
     }
 
     /// The newest value: the last one queued behind the delivery running now, or ``value``.
     @inlinable
     var latest: Value { queuedSends.last ?? current }
 
-    /// The end of every delivery: delivers the sends queued meanwhile, each to every observer
-    /// (C5), warns about a runaway (C10), then forgets the observers cancelled meanwhile.
+    /// The end of every delivery: delivers the sends queued meanwhile (C5), then forgets the
+    /// observers cancelled meanwhile. Its checks are inline; the loops are not.
+    @inlinable
+    func finishDelivery() {
+        if !queuedSends.isEmpty { drainQueuedSends() }
+        isDelivering = false
+        if hasCancelledObservers { removeCancelledObservers() }
+    }
+
+    /// Delivers the sends queued during a delivery, each to every observer, in order (C5), and
+    /// warns about a runaway (C10).
     @inlinable
     func drainQueuedSends() {
         var drained = 0
@@ -170,8 +179,6 @@ public final class StateCell<Value> {
             if drained == Self.runawayLimit + 1 { warnAboutRunawaySends() }
             notifyAll()
         }
-        isDelivering = false
-        if hasCancelledObservers { removeCancelledObservers() }
     }
 
     @usableFromInline

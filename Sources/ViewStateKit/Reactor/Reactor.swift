@@ -93,9 +93,14 @@ open class Reactor<Action, Mutation, State> {
     @usableFromInline func traceRun(_ action: Action, fromQueue: Bool) { tracer?.run(action, fromQueue: fromQueue) }
     @usableFromInline func traceIdle() { tracer?.idle() }
 
-    /// Writes a reduced mutation and the fields it changed; out of line, like the other steps.
-    @usableFromInline func traceMutation(_ mutation: Mutation, from before: State, to after: State) {
-        tracer?.mutation(mutation, from: before, to: after)
+    /// The traced reduce: keeps the state before, reduces, then writes the mutation and the
+    /// fields it changed before anyone hears of it. Out of line, like the other steps.
+    @usableFromInline func reduceTraced(_ mutation: Mutation) {
+        state.update { state in
+            let before = state
+            reduce(into: &state, mutation: mutation)
+            tracer?.mutation(mutation, from: before, to: state)
+        }
     }
 
     /// Writes what this reactor does, while traced: see ``trace(_:to:)``. Read on every action
@@ -239,14 +244,14 @@ open class Reactor<Action, Mutation, State> {
 extension Reactor {
 
     /// The one reduce: runs ``reduce(into:mutation:)`` on the cell's state, in place, and
-    /// publishes the result (R1, R2). A traced reactor keeps the state before, to write what
-    /// changed before anyone hears of it.
+    /// publishes the result (R1, R2). A traced reactor takes the out-of-line step that also
+    /// writes what changed.
     @inlinable
     func reduce(_ mutation: Mutation) {
-        state.update { state in
-            let before = tracer == nil ? nil : state
-            reduce(into: &state, mutation: mutation)
-            if let before { traceMutation(mutation, from: before, to: state) }
+        if tracer == nil {
+            state.update { reduce(into: &$0, mutation: mutation) }
+        } else {
+            reduceTraced(mutation)
         }
         if !childScopes.isEmpty { stopWorkOfAbsentChildren() }
     }
