@@ -96,10 +96,17 @@ struct InPlaceReduceTests {
         let reactor = FeedReactor(items: items)
         items = []  // the reactor's copy is now the only one
         var total = 0
-        let token = reactor.state.observe { total += $0.items.count }
+        // The storage each published state is in, read as it is delivered: a copy is made while
+        // the list it copies is still alive, so it cannot land at the same address. (Compared
+        // only at the end, a second copy could reuse the address of the first list, freed.)
+        var storages: [UnsafeRawPointer?] = []
+        let token = reactor.state.observe {
+            total += $0.items.count
+            storages.append(storage(of: $0.items))
+        }
         let before = storage(of: reactor.currentState.items)
         reactor.send(.add(4, 5))
-        #expect(storage(of: reactor.currentState.items) == before, "the append copied the list")
+        #expect(storages == [before, before, before], "an append copied the list")
         #expect(reactor.currentState.items == [1, 2, 3, 4, 5])
 
         var copied = [1, 2, 3]
