@@ -32,6 +32,9 @@ internal import ViewStateKitSupport
 /// `receive` without `finish()`: an effect that has published everything runs to its end on
 /// the main actor before the test resumes (R8), so it is not "still running".
 ///
+/// An action that reaches a child that is not there (a popped screen, a removed row, a
+/// dismissed sheet: rule N5 of `ChildPlace`) fails the test at its `send`.
+///
 /// Failures are reported at the caller's line, with a field-level diff (expected → actual).
 /// The tester lives on the main actor with its reactor; keep it a local of a `@MainActor` test.
 @MainActor
@@ -101,7 +104,9 @@ public final class ReactorTester<R: ReactorTypes> where R.State: Equatable {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         accountForSkipped(before: "send(\(action))", at: site)
         let effects = WorkScope()
+        base.missingChildHandler = { site.fail($0) }  // rule N5
         effects.run { base.send(action) }
+        base.missingChildHandler = nil
         base.workTasks.forEach(effects.adopt)
         let actual = unasserted.last?.state ?? state
         unasserted.removeAll()

@@ -16,12 +16,18 @@ struct BasketReactorTests {
         #expect(tester.state.total == 3 * 1_200 + 1_500 + 2 * 1_100)
     }
 
-    @Test("a line asks to be removed and the basket removes it; an unknown line changes nothing")
+    @Test("a line asks to be removed and the basket removes it; an unknown line changes nothing and fails the send (N5)")
     func removal() async {
         let tester = ReactorTester(BasketReactor.sample())
         await tester.send(.line(2003, .remove)) { $0.lines.remove(at: 1) }
-        await tester.send(.line(999, .increment))
-        await tester.send(.line(999, .remove))
+        await withKnownIssue {
+            await tester.send(.line(999, .increment))
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().hasPrefix(".line(999, .increment) was sent to \\State.lines[999]")
+        }
+        await withKnownIssue {
+            await tester.send(.line(999, .remove))
+        }
     }
 
     @Test("empty asks first; Empty empties and dismisses, Cancel only dismisses; an empty basket does not ask")
@@ -31,9 +37,9 @@ struct BasketReactorTests {
                                                              message: "6 items will be removed.",
                                                              buttons: [.destructive("Empty", action: .confirmEmpty), .cancel("Cancel")])
         await tester.send(.emptyTapped) { $0.alert = confirm }
-        await tester.send(.alert(nil)) { $0.alert = nil }
+        await tester.send(.alert(.dismiss)) { $0.alert = nil }
         await tester.send(.emptyTapped) { $0.alert = confirm }
-        await tester.send(.alert(.confirmEmpty)) {
+        await tester.send(.alert(.presented(.confirmEmpty))) {
             $0.alert = nil
             $0.lines = []
         }

@@ -1,7 +1,7 @@
 import ViewStateKit
 
 /// One line of the basket, a feature of its own: a product and how many of it, with a
-/// stepper. The basket embeds one per line (`embed(_:rows:id:…)`); it could be embedded by any
+/// stepper. The basket embeds one per line (`ChildPlace.rows`); it could be embedded by any
 /// other screen that lists products to buy.
 public struct BasketLine: Feature {
     /// The line: which product, at what price, how many.
@@ -29,6 +29,11 @@ public struct BasketLine: Feature {
 
     /// A line with nothing else to configure.
     public init() {}
+
+    /// The stepper's actions are their own mutations; `remove` is the basket's to act on.
+    public func mutate(action: Action, state: State) -> Effect<Action> {
+        action == .remove ? .none : .mutation(action)
+    }
 
     /// Changes the quantity; `remove` changes nothing here (the basket handles it).
     public func reduce(into state: inout State, mutation: Action) {

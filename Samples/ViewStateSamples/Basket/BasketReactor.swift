@@ -2,7 +2,8 @@ import ViewStateKit
 
 /// The basket: a list of lines, each a ``BasketLine`` feature with its own stepper, and a
 /// button that empties the basket after a confirmation dialog. It shows composition (a
-/// list of child features by id, the parent reacting to a child's action) and an alert as state.
+/// list of child features by id, the parent reacting to a child's action) and an alert as state,
+/// both declared once in ``children``.
 @MainActor
 public final class BasketReactor: Reactor<BasketReactor.Action, BasketReactor.Mutation, BasketReactor.State> {
     /// The lines, and the dialog while one is shown.
@@ -24,8 +25,8 @@ public final class BasketReactor: Reactor<BasketReactor.Action, BasketReactor.Mu
         case line(Int, BasketLine.Action)
         /// "Empty basket": asks first.
         case emptyTapped
-        /// A tap in the confirmation: the button's action, or `nil` for Cancel.
-        case alert(Alert?)
+        /// A tap in the confirmation: the button's action, or `.dismiss` for Cancel.
+        case alert(PresentationAction<Alert>)
 
         /// What the confirmation's buttons send.
         public enum Alert: Equatable, Sendable {
@@ -40,8 +41,10 @@ public final class BasketReactor: Reactor<BasketReactor.Action, BasketReactor.Mu
         case line(Int, BasketLine.Action)
         /// A line taken out.
         case removeLine(Int)
-        /// The confirmation shown, or dismissed with `nil`.
-        case setAlert(AlertState<Action.Alert>?)
+        /// The confirmation shown.
+        case showAlert(AlertState<Action.Alert>)
+        /// The confirmation cleared (by its place, after any button).
+        case alert(PresentationMutation<Never>)
         /// Every line taken out.
         case empty
     }
@@ -60,32 +63,38 @@ public final class BasketReactor: Reactor<BasketReactor.Action, BasketReactor.Mu
         ])
     }
 
-    /// Turns the user's actions into changes; the confirmation's buttons name what they send.
+    /// The lines, each a ``BasketLine`` by id, and the confirmation, cleared after any button.
+    override public var children: [ChildPlace<State, Action, Mutation>] {
+        [.rows(BasketLine(), state: \.lines, action: Action.line, mutation: Mutation.line),
+         .alert(state: \.alert, action: Action.alert, mutation: Mutation.alert)]
+    }
+
+    /// Reacts to what the lines and the confirmation did (they ran first); asks before emptying.
     override public func mutate(action: Action) -> Effect<Mutation> {
         switch action {
         case .line(let id, .remove):
             return .mutation(.removeLine(id))
-        case .line(let id, let action):
-            return embed(BasketLine(), rows: \.lines, id: id, action: action, mutation: { .line(id, $0) })
+        case .line:
+            return .none
         case .emptyTapped:
             guard !currentState.lines.isEmpty else { return .none }
             let items = currentState.itemCount
-            return .mutation(.setAlert(AlertState(.confirmationDialog, title: "Empty the basket?",
+            return .mutation(.showAlert(AlertState(.confirmationDialog, title: "Empty the basket?",
                                                   message: "\(items) \(items == 1 ? "item" : "items") will be removed.",
                                                   buttons: [.destructive("Empty", action: .confirmEmpty), .cancel("Cancel")])))
-        case .alert(.confirmEmpty?):
-            return .mutations(.setAlert(nil), .empty)
-        case .alert(nil):
-            return .mutation(.setAlert(nil))
+        case .alert(.presented(.confirmEmpty)):
+            return .mutation(.empty)
+        case .alert(.dismiss):
+            return .none
         }
     }
 
-    /// Applies a change, a line's through its own feature.
+    /// Applies the basket's own changes; a line's and the alert's are their places' (rule N2).
     override public func reduce(into state: inout State, mutation: Mutation) {
         switch mutation {
-        case .line(let id, let mutation): BasketLine().reduce(into: &state.lines, id: id, mutation: mutation)
+        case .line, .alert: break
         case .removeLine(let id): state.lines.removeAll { $0.id == id }
-        case .setAlert(let alert): state.alert = alert
+        case .showAlert(let alert): state.alert = alert
         case .empty: state.lines = []
         }
     }

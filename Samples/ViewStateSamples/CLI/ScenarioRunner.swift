@@ -222,7 +222,7 @@ extension ScenarioRunner {
         func tap(_ title: String) {
             guard let alert = reactor.currentState.alert else { return }
             write("[basket] tap: \(title)")
-            reactor.send(.alert(alert.tap(title)))
+            reactor.send(.alert(.button(alert.tap(title))))
         }
         switch scenario {
         case .emptyBasket:

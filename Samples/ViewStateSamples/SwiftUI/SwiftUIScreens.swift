@@ -163,7 +163,7 @@ public struct BasketView: View {
             Text("Total \(won(basket.value.total))")
             Button("Empty basket", role: .destructive) { basket.send(.emptyTapped) }
         }
-        .alertState(basket.alert) { basket.send(.alert($0)) }
+        .alertState(basket.alert) { basket.send(.alert(.button($0))) }
     }
 }
 

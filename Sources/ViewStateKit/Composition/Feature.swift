@@ -1,9 +1,13 @@
-/// A reusable part of a screen's logic (a counter, a row, a timer), written once and embedded
-/// by every reactor that shows it with `Reactor.embed`, or run alone in a ``FeatureReactor``.
+/// A reusable part of a screen's logic (a counter, a row, a timer, a whole screen), written
+/// once and embedded by every parent that shows it — a ``Reactor`` or another feature, to any
+/// depth — through a ``ChildPlace`` in the parent's `children`, or run alone in a ``FeatureReactor``.
 ///
-/// Its two requirements are a reactor's two override points, with the state passed in rather
-/// than read from `currentState`: the parent owns the one copy of the state, and the feature
-/// keeps its own `Action`, `Mutation` and `State` unchanged inside the parent's.
+/// Its requirements are a reactor's override points, with the state passed in rather than
+/// read from `currentState`: the parent owns the one copy of the state, and the feature keeps
+/// its own `Action`, `Mutation` and `State` unchanged inside the parent's. Each has a default:
+/// `mutate` does nothing (or, when `Mutation` is `Action`, reduces the action itself), `reduce`
+/// changes nothing, and there are no children — so a feature that is only an enum of other
+/// features (a stack's screens, a sheet's destinations) declares its `children` and nothing else.
 ///
 /// ```swift
 /// struct Counter: Feature {
@@ -29,8 +33,24 @@ public protocol Feature {
     func mutate(action: Action, state: State) -> Effect<Mutation>
 
     /// Changes `state` as `mutation` says, in place; keep it pure: a reactor's
-    /// `reduce(into:mutation:)`.
+    /// `reduce(into:mutation:)`. Mutations of the feature's children never reach it (rule N2).
     func reduce(into state: inout State, mutation: Mutation)
+
+    /// The feature's own children, each declared once (rule N1–N7 in ``ChildPlace``).
+    var children: [ChildPlace<State, Action, Mutation>] { get }
+}
+
+extension Feature {
+    /// No work: the default for a feature whose logic is all in `reduce` or in its children.
+    public func mutate(action: Action, state: State) -> Effect<Mutation> {
+        .none
+    }
+
+    /// No change: the default for a feature whose state only its children change.
+    public func reduce(into state: inout State, mutation: Mutation) {}
+
+    /// No children.
+    public var children: [ChildPlace<State, Action, Mutation>] { [] }
 }
 
 extension Feature where Mutation == Action {
@@ -38,32 +58,5 @@ extension Feature where Mutation == Action {
     /// `Mutation` is its `Action` (one that starts no work).
     public func mutate(action: Action, state: State) -> Effect<Mutation> {
         .mutation(action)
-    }
-}
-
-extension Feature {
-    /// Reduces `mutation` into an optional child's state, in place; nothing when the child is
-    /// `nil` (a late mutation for a child that has gone away is dropped).
-    /// - Parameters:
-    ///   - state: the parent's field holding the child, changed in place when present.
-    ///   - mutation: the child's mutation.
-    public func reduce(into state: inout State?, mutation: Mutation) {
-        guard case .some(var child) = state else { return }
-        state = nil  // the field lets go of its storage, so `child` changes it in place
-        reduce(into: &child, mutation: mutation)
-        state = child
-    }
-}
-
-extension Feature where State: Identifiable {
-    /// Reduces `mutation` into the row with `id`, in place; nothing when no row has that id
-    /// (the row was removed).
-    /// - Parameters:
-    ///   - rows: the parent's list of rows, one changed in place.
-    ///   - id: the row the mutation is for.
-    ///   - mutation: the row's mutation.
-    public func reduce(into rows: inout [State], id: State.ID, mutation: Mutation) {
-        guard let index = rows.firstIndex(where: { $0.id == id }) else { return }
-        reduce(into: &rows[index], mutation: mutation)
     }
 }

@@ -15,6 +15,11 @@ public final class FeatureReactor<Logic: Feature>: Reactor<Logic.Action, Logic.M
         feature.mutate(action: action, state: currentState)
     }
 
+    /// The feature's children.
+    override public var children: [ChildPlace<Logic.State, Logic.Action, Logic.Mutation>] {
+        feature.children
+    }
+
     /// The feature's ``Feature/reduce(into:mutation:)``.
     override public func reduce(into state: inout Logic.State, mutation: Logic.Mutation) {
         feature.reduce(into: &state, mutation: mutation)

@@ -29,6 +29,7 @@ public struct Effect<Mutation> {
         case run(id: AnyHashable?, start: Start)
         case cancel(id: AnyHashable)
         case merge([Effect])
+        case dismiss
     }
 
     @usableFromInline let kind: Kind
@@ -64,6 +65,13 @@ public struct Effect<Mutation> {
     public static func cancel(id: some Hashable & Sendable) -> Effect {
         Effect(kind: .cancel(id: AnyHashable(id)))
     }
+
+    /// Asks whoever presented this feature to dismiss it: a child presented with
+    /// `ChildPlace.presented` is set to `nil`, a screen on a `ScreenStack` is popped (with
+    /// every screen above it), and its work is cancelled (rule N6). The child needs no flag in
+    /// its state for the parent to watch. Returned by a reactor or feature that nothing
+    /// presents, it does nothing and a debug build warns.
+    public static var dismiss: Effect { Effect(kind: .dismiss) }
 
     /// All of these effects, in order.
     public static func merge(_ effects: Effect...) -> Effect {
@@ -137,23 +145,28 @@ extension Effect {
     /// This effect as an effect of a parent whose mutations wrap this one's: every mutation,
     /// now or from asynchronous work, goes through `transform` (`.map(Mutation.first)`). Ids
     /// are kept, so ``cancel(id:)`` and supersession work across the boundary, and two children
-    /// that use the same id share it; a reactor's `embed` helpers keep each child's ids its own.
+    /// that use the same id share it; children declared as a `ChildPlace` keep their ids their own.
     /// - Parameter transform: wraps a mutation of this effect as the parent's mutation.
     /// - Returns: the same work, sending the parent's mutations.
     public func map<Parent>(_ transform: @escaping @Sendable (Mutation) -> Parent) -> Effect<Parent> {
-        map(transform, scope: nil)
+        map(transform, scope: nil, dismissal: nil)
     }
 
     /// ``map(_:)``, with every id of this effect made `scope`'s own (and anonymous work tagged
-    /// with it), so the reactor can find a child's work when the child goes away.
-    func map<Parent>(_ transform: @escaping @Sendable (Mutation) -> Parent, scope: AnyHashable?) -> Effect<Parent> {
+    /// with it), so the reactor can find a child's work when the child goes away; and a
+    /// ``dismiss`` turned into `dismissal`, the parent's mutation that removes the child, when
+    /// the parent presented it (else passed on up).
+    func map<Parent>(_ transform: @escaping @Sendable (Mutation) -> Parent, scope: ChildScope?,
+                     dismissal: Parent?) -> Effect<Parent> {
         switch kind {
         case .mutation(let mutation):
             return .mutation(transform(mutation))
         case .mutations(let mutations):
             return .mutations(mutations.map(transform))
         case .merge(let effects):
-            return .merge(effects.map { $0.map(transform, scope: scope) })
+            return .merge(effects.map { $0.map(transform, scope: scope, dismissal: dismissal) })
+        case .dismiss:
+            return dismissal.map { .mutation($0) } ?? .dismiss
         case .cancel(let id):
             return Effect<Parent>(kind: .cancel(id: scope.map { ScopedWork.id(id, in: $0) } ?? id))
         case .run(let id, let start):
@@ -168,7 +181,7 @@ extension Effect {
         switch kind {
         case .run: true
         case .merge(let effects): effects.contains { $0.startsWork }
-        case .mutation, .mutations, .cancel: false
+        case .mutation, .mutations, .cancel, .dismiss: false
         }
     }
 }
@@ -177,11 +190,11 @@ extension Effect {
 /// the child's own id, or `nil` for work the child started without one (the reactor then
 /// makes it anonymous, still inside the scope).
 struct ScopedWork: Hashable {
-    let scope: [AnyHashable]
+    let scope: [ChildScope]
     let id: AnyHashable?
 
     /// `id` (a child's own, possibly scoped already) as seen from the parent inside `scope`.
-    static func id(_ id: AnyHashable?, in scope: AnyHashable) -> AnyHashable {
+    static func id(_ id: AnyHashable?, in scope: ChildScope) -> AnyHashable {
         if let inner = id?.base as? ScopedWork {
             return AnyHashable(ScopedWork(scope: [scope] + inner.scope, id: inner.id))
         }

@@ -116,7 +116,27 @@ open class Reactor<Action, Mutation, State> {
     /// A reactor starting in `initialState`.
     public init(initialState: State) {
         state = StateCell(initialState)
+        childPlaces = children
+        hasChildren = !childPlaces.isEmpty
     }
+
+    /// The reactor's children, each declared once: where its state lives and which cases carry
+    /// its actions and mutations (see ``ChildPlace`` for the rules N1–N7). Read once, when the
+    /// reactor is made (a subclass's stored properties are set by then). The default is none.
+    open var children: [ChildPlace<State, Action, Mutation>] { [] }
+
+    /// The places ``children`` declared, kept from the start.
+    final var childPlaces: [ChildPlace<State, Action, Mutation>] = []
+    /// Whether any child is declared: the one check the action and mutation paths pay without children.
+    @usableFromInline final var hasChildren = false
+    /// The running work of children, under each of its scope's prefixes (the root's is `[]`):
+    /// what a reduce that changed a place checks, and only that (N7).
+    final var workUnder: [[ChildScope]: Set<AnyHashable>] = [:]
+    /// For each child scope with running work, whether that child is still in a root state.
+    final var childPresence: [[ChildScope]: (Any) -> Bool] = [:]
+    /// Told instead of a debug warning when an action reaches a child that is not there (N5):
+    /// how `ReactorTester` fails the test at the send.
+    package final var missingChildHandler: ((String) -> Void)?
 
     /// Turns an action into mutations. The default does nothing.
     open func mutate(action: Action) -> Effect<Mutation> { .none }
@@ -154,6 +174,7 @@ open class Reactor<Action, Mutation, State> {
         var fromQueue = false
         while true {
             if tracer != nil { traceRun(next, fromQueue: fromQueue) }
+            if hasChildren { routeToChildren(next) }
             perform(mutate(action: next))
             guard !queuedActions.isEmpty else { break }
             next = queuedActions.removeFirst()
@@ -230,12 +251,6 @@ open class Reactor<Action, Mutation, State> {
         }
     }
 
-    /// Where a parent keeps children whose work must stop when they go away (an optional
-    /// child set to `nil`, a row removed): each scope with the test of its presence, from the
-    /// `embed` that started work in it until that work has all ended. Checked after every
-    /// reduce while not empty, and before a child's work starts.
-    @usableFromInline @exclusivity(unchecked) final var childScopes: [AnyHashable: (State) -> Bool] = [:]
-
     deinit {
         for task in tasks.values { task.cancel() }
     }
@@ -248,37 +263,13 @@ extension Reactor {
     /// writes what changed.
     @inlinable
     func reduce(_ mutation: Mutation) {
-        if tracer == nil {
+        if hasChildren {
+            reduceRouted(mutation)
+        } else if tracer == nil {
             state.update { reduce(into: &$0, mutation: mutation) }
         } else {
             reduceTraced(mutation)
         }
-        if !childScopes.isEmpty { stopWorkOfAbsentChildren() }
-    }
-
-    /// Stops the work of every child the last reduce removed (an `embed`ded optional child now
-    /// `nil`, a row no longer in its list). The scope stays known until that work has ended.
-    @usableFromInline
-    func stopWorkOfAbsentChildren() {
-        let state = currentState
-        for (scope, isPresent) in childScopes where !isPresent(state) {
-            runningWork(in: scope).forEach { stop($0) }
-        }
-    }
-
-    /// The outermost child scope of work held under `key`, if a child started it.
-    static func scope(of key: AnyHashable) -> AnyHashable? {
-        (key.base as? ScopedWork)?.scope.first
-    }
-
-    /// The keys of the running (not cancelled) work a child started inside `scope`.
-    func runningWork(in scope: AnyHashable) -> [AnyHashable] {
-        runningTokens.keys.filter { Self.scope(of: $0) == scope }
-    }
-
-    /// Forgets `scope` once no work runs in it any more: nothing is left to stop there.
-    func forgetScopeIfIdle(_ scope: AnyHashable) {
-        if runningWork(in: scope).isEmpty { childScopes[scope] = nil }
     }
 
     @inlinable
@@ -294,7 +285,18 @@ extension Reactor {
             stop(id)
         case .run(let id, let start):
             startWork(id, start)
+        case .dismiss:
+            warnDismissOfRoot()
         }
+    }
+
+    /// ``Effect/dismiss`` reached the reactor itself: nothing presents it (N6).
+    @usableFromInline
+    func warnDismissOfRoot() {
+        DebugWarning.write("""
+            ViewStateKit warning: Effect.dismiss reached a Reactor<…, \(Mutation.self), …>, which nothing \
+            presents, so it did nothing. Only a child declared with ChildPlace.presented or .stack can be dismissed.
+            """)
     }
 
     @usableFromInline
@@ -302,14 +304,15 @@ extension Reactor {
         lastToken += 1
         let token = lastToken
         let key = Self.key(of: id, token: token)
-        let scope = Self.scope(of: key)
-        if let scope, childScopes[scope]?(currentState) == false {  // its child is gone already
-            forgetScopeIfIdle(scope)
+        let scope = (key.base as? ScopedWork)?.scope ?? []
+        if !scope.isEmpty, childPresence[scope]?(currentState) == false {  // its child is gone already (N4)
+            forgetPresenceIfIdle(scope)
             return
         }
         let name = tracer.map { _ in ReactorTracer.describe(effect: id, token: token) }  // only when traced
         stop(key, supersededBy: name)
         runningTokens[key] = token
+        if !scope.isEmpty { index(key, under: scope) }
         if let name { tracer?.effectStarted(name) }
         let task = start({ [weak self] mutation in
             // Cancelled, superseded, or its task cancelled by a `sendAndWait` caller.
@@ -321,10 +324,10 @@ extension Reactor {
             guard let self else { return }
             if runningTokens[key] == token {
                 runningTokens[key] = nil
+                if !scope.isEmpty { unindex(key, under: scope) }
                 if let name { tracer?.effectFinished(name) }
             }
             tasks[token] = nil
-            if let scope { forgetScopeIfIdle(scope) }  // the child's last work may have ended
         })
         tasks[token] = task  // a main-actor task: it cannot have ended yet
     }
@@ -345,6 +348,7 @@ extension Reactor {
     @usableFromInline
     func stop(_ id: AnyHashable, supersededBy newer: String? = nil) {
         guard let token = runningTokens.removeValue(forKey: id) else { return }
+        if let scope = (id.base as? ScopedWork)?.scope { unindex(id, under: scope) }
         tasks[token]?.cancel()
         if let tracer {
             tracer.effectCancelled(ReactorTracer.describe(effect: id, token: token), supersededBy: newer)

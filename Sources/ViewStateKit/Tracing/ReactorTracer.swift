@@ -80,7 +80,7 @@ final class ReactorTracer {
     static func describe(effect id: AnyHashable?, token: Int) -> String {
         switch id?.base {
         case let scoped as ScopedWork:
-            (scoped.scope.map { ValueDiff.describe($0.base) } + [describe(effect: scoped.id, token: token)])
+            (scoped.scope.map(\.description) + [describe(effect: scoped.id, token: token)])
                 .joined(separator: " › ")
         case nil, is AnonymousWork:
             "#\(token)"

@@ -1,0 +1,264 @@
+/// Where a child ``Feature`` lives in its parent, declared once: where its state is, and which
+/// of the parent's cases carry its actions and its mutations. A parent — a ``Reactor`` or a
+/// ``Feature``, to any depth — lists its children in `children`, and that one declaration
+/// routes both ways: an action for the child runs the child's `mutate`, and a mutation for it
+/// runs the child's `reduce`, in place.
+///
+/// ```swift
+/// override var children: [ChildPlace<State, Action, Mutation>] {
+///     [.scope(Counter(), state: \.counter, action: Action.counter, mutation: Mutation.counter),
+///      .rows(Row(), state: \.rows, action: Action.row, mutation: Mutation.row),
+///      .presented(Editor(), state: \.editor, action: Action.editor, mutation: Mutation.editor),
+///      .stack(Path(), state: \.path, action: Action.path, mutation: Mutation.path),
+///      .alert(state: \.alert, action: Action.alert, mutation: Mutation.alert)]
+/// }
+/// ```
+///
+/// The rules (each has a test named after it):
+/// - N1: the child runs first. An action for a child runs the child's `mutate` on its own
+///   state, and the mutations it returns at once are reduced; then the parent's `mutate` sees
+///   the same action (to react to a delegate action: `case .row(let id, .delegate(.remove))`).
+/// - N2: a mutation for a child is reduced by the child alone, in place, and never reaches the
+///   parent's `reduce`: the parent's `switch` lists the case and does nothing (`case .counter: break`).
+/// - N3: a child's work is its own: its ids are scoped by its full place, to any depth (a row's
+///   row's `"tick"` is its own), and `cancel(id:)` inside it reaches only its own work.
+/// - N4: work of a child that a reduce removes (an optional set to `nil`, a row removed, a
+///   screen popped, an enum changed to another case), at any depth, is cancelled inside that
+///   reduce, before anyone hears the new state and before the next action runs. Work a child
+///   starts after it was removed never starts.
+/// - N5: an action for a child that is not there (a popped screen, a removed row, a `nil`
+///   destination, an alert not shown) changes nothing, writes a debug warning naming the
+///   child's place and the action, and fails a `ReactorTester` test at its `send`. The parent
+///   still sees the action. A late mutation for a child that is gone is dropped quietly.
+/// - N6: a presented child's `.dismiss` action, ``Effect/dismiss`` from inside it, or its own
+///   place's dismissal mutation sets it to `nil` (pops a screen) and cancels its work; an
+///   alert or dialog is cleared as soon as one of its buttons is tapped, before the parent
+///   sees the button's action.
+/// - N7: cost stays flat in the number of children: a row is found by its id through an index
+///   checked on use, and after a reduce only the work under the place that changed is checked.
+///
+/// Cases are matched by their constructor (`Action.counter`), through the standard library's
+/// `Mirror`: a case's payload is one value, or a tuple of several (`case row(Int, Row.Action)`).
+@MainActor
+public struct ChildPlace<State, Action, Mutation> {
+    /// Routes `action` to the child if it is the child's: `false` when it is not.
+    let route: (Action, NodeContext<State, Mutation>) -> Bool
+    /// Reduces `mutation` into the child if it is the child's: `false` when it is not. Records
+    /// in the last argument the place whose own state changed.
+    let reduce: (Mutation, inout State, [ChildScope], inout [ChildScope]?) -> Bool
+
+    /// One child, always there, at `state`: TCA's `Scope`.
+    /// - Parameters:
+    ///   - child: the child's logic.
+    ///   - state: where the child's state lives in the parent's state.
+    ///   - action: the parent's case that carries the child's actions: `Action.counter`.
+    ///   - mutation: the parent's case that carries the child's mutations: `Mutation.counter`.
+    public static func scope<Child: Feature>(_ child: Child, state: WritableKeyPath<State, Child.State>,
+                                             action: @escaping (Child.Action) -> Action,
+                                             mutation: @escaping @Sendable (Child.Mutation) -> Mutation) -> ChildPlace {
+        let actions = EnumCase(action), mutations = EnumCase(mutation)
+        return PlaceSpec<State, Action, Mutation, Child, Bool>(
+            child: child, place: AnyHashable(state),
+            action: { actions.extract(from: $0).map { .child(true, $0) } },
+            mutation: { mutations.extract(from: $0).map { .child(true, $0) } },
+            wrap: { _, childMutation in mutation(childMutation) },
+            read: { parent, _ in parent[keyPath: state] },
+            modify: { parent, _, change in change(&parent[keyPath: state]); return true }
+        ).place
+    }
+
+    /// One child that may be absent, at `state`: TCA's `ifLet`. Its work is cancelled when a
+    /// reduce sets it to `nil`. For a sheet or a cover the user can dismiss, use ``presented(_:state:action:mutation:)``.
+    /// - Parameters:
+    ///   - child: the child's logic.
+    ///   - state: where the optional child's state lives in the parent's state.
+    ///   - action: the parent's case that carries the child's actions.
+    ///   - mutation: the parent's case that carries the child's mutations.
+    public static func optional<Child: Feature>(_ child: Child, state: WritableKeyPath<State, Child.State?>,
+                                                action: @escaping (Child.Action) -> Action,
+                                                mutation: @escaping @Sendable (Child.Mutation) -> Mutation) -> ChildPlace {
+        let actions = EnumCase(action), mutations = EnumCase(mutation)
+        return PlaceSpec<State, Action, Mutation, Child, Bool>(
+            child: child, place: AnyHashable(state),
+            action: { actions.extract(from: $0).map { .child(true, $0) } },
+            mutation: { mutations.extract(from: $0).map { .child(true, $0) } },
+            wrap: { _, childMutation in mutation(childMutation) },
+            read: { parent, _ in parent[keyPath: state] },
+            modify: { parent, _, change in Self.modify(&parent[keyPath: state], change) }
+        ).place
+    }
+
+    /// A list of children by id, at `state`: TCA's `forEach`. A row's work is cancelled when a
+    /// reduce removes the row.
+    /// - Parameters:
+    ///   - child: the rows' logic.
+    ///   - state: where the list of rows lives in the parent's state.
+    ///   - action: the parent's case that carries a row's id and action: `Action.row` for
+    ///     `case row(Row.State.ID, Row.Action)`.
+    ///   - mutation: the parent's case that carries a row's id and mutation.
+    public static func rows<Child: Feature>(_ child: Child, state: WritableKeyPath<State, [Child.State]>,
+                                            action: @escaping (Child.State.ID, Child.Action) -> Action,
+                                            mutation: @escaping @Sendable (Child.State.ID, Child.Mutation) -> Mutation) -> ChildPlace
+    where Child.State: Identifiable, Child.State.ID: Sendable {
+        let actions = EnumCase(action), mutations = EnumCase(mutation)
+        let index = RowIndex<Child.State>()
+        return PlaceSpec<State, Action, Mutation, Child, Child.State.ID>(
+            child: child, place: AnyHashable(state), identified: true,
+            action: { actions.extract(from: $0).map { .child($0.0, $0.1) } },
+            mutation: { mutations.extract(from: $0).map { .child($0.0, $0.1) } },
+            wrap: mutation,
+            read: { parent, id in
+                let rows = parent[keyPath: state]
+                return index.position(of: id, in: rows).map { rows[$0] }
+            },
+            modify: { parent, id, change in
+                guard let position = index.position(of: id, in: parent[keyPath: state]) else { return false }
+                change(&parent[keyPath: state][position])
+                return true
+            }
+        ).place
+    }
+
+    /// A stack of screens, at `state`: TCA's `forEach` over a `StackState`. The screen type is
+    /// usually an enum of features, one case per screen, whose `children` are
+    /// ``ifCase(_:state:action:mutation:)`` places. A popped screen's work is cancelled; a
+    /// screen's ``Effect/dismiss`` pops it (and every screen above it).
+    /// - Parameters:
+    ///   - screen: the screens' logic.
+    ///   - state: where the stack lives in the parent's state.
+    ///   - action: the parent's case that carries a ``StackAction``: `Action.path`.
+    ///   - mutation: the parent's case that carries a ``StackMutation``: `Mutation.path`.
+    public static func stack<Screen: Feature>(_ screen: Screen, state: WritableKeyPath<State, ScreenStack<Screen.State>>,
+                                              action: @escaping (StackAction<Screen.Action>) -> Action,
+                                              mutation: @escaping @Sendable (StackMutation<Screen.Mutation>) -> Mutation) -> ChildPlace {
+        let actions = EnumCase(action), mutations = EnumCase(mutation)
+        return PlaceSpec<State, Action, Mutation, Screen, StackID>(
+            child: screen, place: AnyHashable(state), identified: true,
+            action: { parent in
+                switch actions.extract(from: parent) {
+                case .screen(let id, let action)?: .child(id, action)
+                case .popFrom(let id)?: .remove(id)
+                case nil: nil
+                }
+            },
+            mutation: { parent in
+                switch mutations.extract(from: parent) {
+                case .screen(let id, let mutation)?: .child(id, mutation)
+                case .popFrom(let id)?: .remove(id)
+                case nil: nil
+                }
+            },
+            wrap: { id, screenMutation in mutation(.screen(id: id, mutation: screenMutation)) },
+            read: { parent, id in parent[keyPath: state][id: id] },
+            modify: { parent, id, change in
+                guard let position = parent[keyPath: state].index(of: id) else { return false }
+                parent[keyPath: state].modify(at: position, change)
+                return true
+            },
+            removal: (mutation: { mutation(.popFrom(id: $0)) }, remove: { parent, id in parent[keyPath: state].pop(from: id) })
+        ).place
+    }
+
+    /// A child presented over the parent — a sheet, a full-screen cover, a destination enum —
+    /// at `state`: TCA's `@Presents` with `ifLet`. The user's `.dismiss`, or the child's own
+    /// ``Effect/dismiss``, sets it to `nil`, and its work is cancelled.
+    /// - Parameters:
+    ///   - child: the child's logic.
+    ///   - state: where the optional child's state lives in the parent's state.
+    ///   - action: the parent's case that carries a ``PresentationAction``: `Action.destination`.
+    ///   - mutation: the parent's case that carries a ``PresentationMutation``: `Mutation.destination`.
+    public static func presented<Child: Feature>(_ child: Child, state: WritableKeyPath<State, Child.State?>,
+                                                 action: @escaping (PresentationAction<Child.Action>) -> Action,
+                                                 mutation: @escaping @Sendable (PresentationMutation<Child.Mutation>) -> Mutation) -> ChildPlace {
+        let actions = EnumCase(action), mutations = EnumCase(mutation)
+        return PlaceSpec<State, Action, Mutation, Child, Bool>(
+            child: child, place: AnyHashable(state),
+            action: { parent in
+                switch actions.extract(from: parent) {
+                case .presented(let action)?: .child(true, action)
+                case .dismiss?: .remove(true)
+                case nil: nil
+                }
+            },
+            mutation: { parent in
+                switch mutations.extract(from: parent) {
+                case .presented(let mutation)?: .child(true, mutation)
+                case .dismiss?: .remove(true)
+                case nil: nil
+                }
+            },
+            wrap: { _, childMutation in mutation(.presented(childMutation)) },
+            read: { parent, _ in parent[keyPath: state] },
+            modify: { parent, _, change in Self.modify(&parent[keyPath: state], change) },
+            removal: (mutation: { _ in mutation(.dismiss) }, remove: { parent, _ in parent[keyPath: state] = nil })
+        ).place
+    }
+
+    /// An alert or confirmation dialog at `state`: cleared as soon as the user taps any of its
+    /// buttons or dismisses it, before the parent's `mutate` sees the button's action
+    /// (`case .alert(.presented(.confirmDelete))`), so no handler clears it by hand.
+    /// - Parameters:
+    ///   - state: where the alert lives in the parent's state.
+    ///   - action: the parent's case that carries the alert's ``PresentationAction``.
+    ///   - mutation: the parent's case that carries its ``PresentationMutation`` (only ever
+    ///     `.dismiss`: an alert has no mutations of its own).
+    public static func alert<AlertAction>(state: WritableKeyPath<State, AlertState<AlertAction>?>,
+                                          action: @escaping (PresentationAction<AlertAction>) -> Action,
+                                          mutation: @escaping @Sendable (PresentationMutation<Never>) -> Mutation) -> ChildPlace {
+        let actions = EnumCase(action), mutations = EnumCase(mutation)
+        return PlaceSpec<State, Action, Mutation, AlertButtons<AlertAction>, Bool>(
+            child: AlertButtons(), place: AnyHashable(state),
+            action: { actions.extract(from: $0).map { _ in .remove(true) } },
+            mutation: { mutations.extract(from: $0).map { _ in .remove(true) } },
+            wrap: { _, alertMutation in mutation(alertMutation) },
+            read: { parent, _ in parent[keyPath: state] },
+            modify: { _, _, _ in false },
+            removal: (mutation: { _ in mutation(.dismiss) }, remove: { parent, _ in parent[keyPath: state] = nil })
+        ).place
+    }
+
+    /// One case of an enum state — a screen of a stack, a destination among several — whose
+    /// logic is `child`: TCA's `@Reducer enum` and `ifCaseLet`. A parent whose state is an enum
+    /// lists one such place per case and needs no `switch` of its own. The child's work is
+    /// cancelled when a reduce changes the enum to another case.
+    /// - Parameters:
+    ///   - child: the case's logic.
+    ///   - state: the state's case: `State.detail`.
+    ///   - action: the action's case: `Action.detail`.
+    ///   - mutation: the mutation's case: `Mutation.detail`.
+    public static func ifCase<Child: Feature>(_ child: Child, state: @escaping (Child.State) -> State,
+                                              action: @escaping (Child.Action) -> Action,
+                                              mutation: @escaping @Sendable (Child.Mutation) -> Mutation) -> ChildPlace {
+        let states = EnumCase(state), actions = EnumCase(action), mutations = EnumCase(mutation)
+        return PlaceSpec<State, Action, Mutation, Child, Bool>(
+            child: child, place: nil, caseName: { states.name },
+            action: { actions.extract(from: $0).map { .child(true, $0) } },
+            mutation: { mutations.extract(from: $0).map { .child(true, $0) } },
+            wrap: { _, childMutation in mutation(childMutation) },
+            read: { parent, _ in states.extract(from: parent) },
+            modify: { parent, _, change in
+                guard var childState = states.extract(from: parent) else { return false }
+                change(&childState)
+                parent = state(childState)
+                return true
+            }
+        ).place
+    }
+
+    /// Changes an optional child in place, when it is there.
+    private static func modify<Child>(_ optional: inout Child?, _ change: (inout Child) -> Void) -> Bool {
+        guard case .some(var child) = optional else { return false }
+        optional = nil  // the field lets go of its storage, so `child` changes it in place
+        change(&child)
+        optional = child
+        return true
+    }
+}
+
+/// The logic of an alert as a child: its buttons' actions, nothing to reduce, and no work.
+/// Its place clears it on any of them.
+@MainActor
+struct AlertButtons<Action>: Feature {
+    typealias State = AlertState<Action>
+    typealias Mutation = PresentationMutation<Never>
+}

@@ -1,0 +1,217 @@
+/// How a ``ChildPlace`` routes actions and mutations to its child, and how the child's work
+/// is found again when the child goes away. Internal: users only declare places.
+
+/// What a parent's action or mutation is to one of its child places.
+enum Routed<Address, Payload> {
+    /// The child's own action or mutation, for the child at `address` (a row's id, a screen's).
+    case child(Address, Payload)
+    /// The child at `address` is to go away: a `.dismiss`, a `.popFrom(id:)`, an alert's button.
+    case remove(Address)
+}
+
+/// What a child node needs while an action runs through it: where its state is in the root's
+/// state, how its effects reach the root, and its place from the root (its work's scope).
+@MainActor
+struct NodeContext<State, Mutation> {
+    /// The reactor at the root: it holds the state, runs the effects and keeps the work index.
+    unowned let runtime: any ChildRuntime
+    /// This node's state, found in the root's state (`nil` once the node has gone away).
+    let read: (Any) -> State?
+    /// Runs an effect of this node: mapped to the root's mutations, with its work scoped.
+    let perform: (Effect<Mutation>) -> Void
+    /// This node's place, outermost first; empty at the root.
+    let scope: [ChildScope]
+
+    /// This node's state now, or `nil` when it has gone away.
+    var current: State? { read(runtime.rootState) }
+}
+
+/// What a reactor does for the children it routes to.
+@MainActor
+protocol ChildRuntime: AnyObject {
+    /// The reactor's current state, erased: each node finds its own in it.
+    var rootState: Any { get }
+    /// An action reached a child that is not there (N5): warn, or fail the test sending it.
+    func missingChild(at place: String, action: Any)
+    /// Work is about to start inside the child at `scope`: `isPresent` tells, from a root
+    /// state, whether that child is still there (N4).
+    func childStartsWork(at scope: [ChildScope], isPresent: @escaping (Any) -> Bool)
+}
+
+/// Where a child lives in its parent: the place (a key path, or a case's name) and, for rows
+/// and screens, the child's id. Written in traces and warnings as `\State.rows[3]`,
+/// `\State.path[#0]`, `.detail`.
+struct ChildScope: Hashable, CustomStringConvertible {
+    let place: AnyHashable
+    let address: AnyHashable?
+
+    var description: String {
+        (place.base as? String ?? "\(place.base)") + (address.map { "[\(ValueDiff.describe($0.base))]" } ?? "")
+    }
+}
+
+/// A child place, spelt out: how to find the child's actions and mutations in the parent's,
+/// how to wrap the child's mutations, and how to read and change the child's state by its
+/// address. The public factories of ``ChildPlace`` fill one in; ``place`` turns it into the
+/// routing closures.
+@MainActor
+struct PlaceSpec<State, Action, Mutation, Child: Feature, Address: Hashable & Sendable> {
+    let child: Child
+    /// The key path of the child's place, or `nil` for an enum case (named by ``caseName``).
+    let placeKey: AnyHashable?
+    let caseName: () -> String?
+    /// Whether children here have ids of their own (rows, screens), written in their scope.
+    let identified: Bool
+    let action: (Action) -> Routed<Address, Child.Action>?
+    let mutation: (Mutation) -> Routed<Address, Child.Mutation>?
+    let wrap: @Sendable (Address, Child.Mutation) -> Mutation
+    let read: (State, Address) -> Child.State?
+    let modify: (inout State, Address, (inout Child.State) -> Void) -> Bool
+    /// For children that can be sent away: the parent's mutation that does it, and the change
+    /// it makes.
+    let removal: (mutation: @Sendable (Address) -> Mutation, remove: (inout State, Address) -> Void)?
+    /// The child's own places, read from `child.children` once, on first use (a feature may
+    /// contain itself, as a tree's rows do, so not before).
+    let childPlaces: Once<[ChildPlace<Child.State, Child.Action, Child.Mutation>]>
+
+    init(child: Child, place: AnyHashable?, caseName: @escaping () -> String? = { nil }, identified: Bool = false,
+         action: @escaping (Action) -> Routed<Address, Child.Action>?,
+         mutation: @escaping (Mutation) -> Routed<Address, Child.Mutation>?,
+         wrap: @escaping @Sendable (Address, Child.Mutation) -> Mutation,
+         read: @escaping (State, Address) -> Child.State?,
+         modify: @escaping (inout State, Address, (inout Child.State) -> Void) -> Bool,
+         removal: (mutation: @Sendable (Address) -> Mutation, remove: (inout State, Address) -> Void)? = nil) {
+        self.child = child
+        placeKey = place
+        self.caseName = caseName
+        self.identified = identified
+        self.action = action
+        self.mutation = mutation
+        self.wrap = wrap
+        self.read = read
+        self.modify = modify
+        self.removal = removal
+        childPlaces = Once { child.children }
+    }
+
+    /// The child's scope at `address`, below its parent's.
+    func scope(_ address: Address) -> ChildScope {
+        let name = placeKey ?? AnyHashable("." + (caseName() ?? "\(Child.State.self)"))
+        return ChildScope(place: name, address: identified ? AnyHashable(address) : nil)
+    }
+
+    var place: ChildPlace<State, Action, Mutation> {
+        ChildPlace(route: route, reduce: reduce)
+    }
+
+    /// N1, N5: runs the child's action on the child (its own children first), or its removal.
+    func route(_ parentAction: Action, _ context: NodeContext<State, Mutation>) -> Bool {
+        guard let routed = action(parentAction) else { return false }
+        switch routed {
+        case .remove(let address):
+            guard let removal, let parent = context.current, read(parent, address) != nil else {
+                context.runtime.missingChild(at: describe(address, in: context), action: parentAction)
+                return true
+            }
+            context.perform(.mutation(removal.mutation(address)))
+        case .child(let address, let childAction):
+            let read = self.read
+            let childRead: (Any) -> Child.State? = { root in context.read(root).flatMap { read($0, address) } }
+            guard childRead(context.runtime.rootState) != nil else {
+                context.runtime.missingChild(at: describe(address, in: context), action: parentAction)
+                return true
+            }
+            let element = scope(address)
+            let scope = context.scope + [element]
+            let wrap = self.wrap
+            let dismissal = removal.map { $0.mutation(address) }
+            let childContext = NodeContext<Child.State, Child.Mutation>(
+                runtime: context.runtime, read: childRead,
+                perform: { [unowned runtime = context.runtime] effect in
+                    if effect.startsWork {
+                        runtime.childStartsWork(at: scope, isPresent: { childRead($0) != nil })
+                    }
+                    context.perform(effect.map({ wrap(address, $0) }, scope: element, dismissal: dismissal))
+                },
+                scope: scope)
+            child.process(childAction, places: childPlaces.value, in: childContext)
+        }
+        return true
+    }
+
+    /// N2, N6: reduces the child's mutation into the child, in place, or removes the child.
+    func reduce(_ parentMutation: Mutation, _ state: inout State, _ scope: [ChildScope], _ changed: inout [ChildScope]?) -> Bool {
+        guard let routed = mutation(parentMutation) else { return false }
+        switch routed {
+        case .remove(let address):
+            removal?.remove(&state, address)
+            changed = scope
+        case .child(let address, let childMutation):
+            _ = modify(&state, address) { childState in
+                child.reduce(childMutation, places: childPlaces.value, into: &childState,
+                             scope: scope + [self.scope(address)], changed: &changed)
+            }
+        }
+        return true
+    }
+
+    private func describe(_ address: Address, in context: NodeContext<State, Mutation>) -> String {
+        let scope = context.scope + [scope(address)]
+        return scope.map(\.description).joined(separator: " › ")
+    }
+}
+
+extension Feature {
+    /// Runs `action` at this node: its children first (N1), then its own `mutate` on its state
+    /// as it is after the children's immediate mutations.
+    func process(_ action: Action, places: [ChildPlace<State, Action, Mutation>], in context: NodeContext<State, Mutation>) {
+        for place in places where place.route(action, context) { break }
+        guard let state = context.current else { return }
+        context.perform(mutate(action: action, state: state))
+    }
+
+    /// Reduces `mutation` at this node: into the child it is for (N2), else with its own
+    /// `reduce`, recording this node's scope as the one that changed.
+    func reduce(_ mutation: Mutation, places: [ChildPlace<State, Action, Mutation>], into state: inout State,
+                scope: [ChildScope], changed: inout [ChildScope]?) {
+        for place in places where place.reduce(mutation, &state, scope, &changed) { return }
+        reduce(into: &state, mutation: mutation)
+        changed = scope
+    }
+}
+
+/// A value made on first use, then kept: shared by the copies of the declaration holding it.
+@MainActor
+final class Once<Value> {
+    private var made: Value?
+    private let make: () -> Value
+
+    init(_ make: @escaping () -> Value) {
+        self.make = make
+    }
+
+    var value: Value {
+        if let made { return made }
+        let value = make()
+        made = value
+        return value
+    }
+}
+
+/// Finds a row by its id in constant time while the list keeps its order: the position
+/// found last time for each id, checked against the list on each use and rebuilt from the
+/// list when the check fails (a row moved, or was inserted or removed before it). A lookup
+/// costs one dictionary read while the list only changes in place; a change of order costs
+/// one pass over the list, once.
+@MainActor
+final class RowIndex<Row: Identifiable> {
+    private var positions: [Row.ID: Int] = [:]
+
+    func position(of id: Row.ID, in rows: [Row]) -> Int? {
+        if let position = positions[id], position < rows.count, rows[position].id == id { return position }
+        guard rows.count > 8 else { return rows.firstIndex { $0.id == id } }  // short lists: a scan
+        positions = Dictionary(rows.indices.map { (rows[$0].id, $0) }, uniquingKeysWith: { first, _ in first })
+        if let position = positions[id], rows[position].id == id { return position }
+        return nil
+    }
+}

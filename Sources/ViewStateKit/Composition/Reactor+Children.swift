@@ -1,0 +1,91 @@
+/// A reactor at the root of its children: it routes actions and mutations down the places its
+/// `children` declared, and keeps the index of its children's running work by scope, so that a
+/// reduce that removed a child stops that child's work and looks at nothing else (N4, N7).
+extension Reactor: ChildRuntime {
+    var rootState: Any { currentState }
+
+    /// The root as a node: its state is the whole state, its effects are performed as they are.
+    var rootContext: NodeContext<State, Mutation> {
+        NodeContext(runtime: self, read: { $0 as? State }, perform: { [unowned self] in perform($0) }, scope: [])
+    }
+
+    /// N1: an action for a child runs on the child before the reactor's own `mutate`.
+    @usableFromInline
+    func routeToChildren(_ action: Action) {
+        let context = rootContext
+        for place in childPlaces where place.route(action, context) { return }
+    }
+
+    /// N2, N4: reduces `mutation` into the child it is for, or with the reactor's own
+    /// `reduce`; then, before anyone hears of the new state, stops the work of any child that
+    /// reduce removed, looking only under the place whose own state changed.
+    @usableFromInline
+    func reduceRouted(_ mutation: Mutation) {
+        state.update { state in
+            let before = tracer == nil ? nil : state
+            var changed: [ChildScope]?
+            var routed = false
+            for place in childPlaces where place.reduce(mutation, &state, [], &changed) {
+                routed = true
+                break
+            }
+            if !routed {
+                reduce(into: &state, mutation: mutation)
+                changed = []
+            }
+            if let before { tracer?.mutation(mutation, from: before, to: state) }
+            if let changed, !workUnder.isEmpty { stopWorkOfAbsentChildren(under: changed, in: state) }
+        }
+    }
+
+    /// Stops the running work under `scope` whose child is no longer in `state`. Each child's
+    /// presence is asked once, however much work it runs.
+    func stopWorkOfAbsentChildren(under scope: [ChildScope], in state: State) {
+        guard let keys = workUnder[scope] else { return }
+        let root: Any = state
+        var present: [[ChildScope]: Bool] = [:]
+        for key in keys {
+            guard let chain = (key.base as? ScopedWork)?.scope else { continue }
+            let isPresent = present[chain] ?? (childPresence[chain]?(root) ?? true)
+            present[chain] = isPresent
+            if !isPresent { stop(key) }
+        }
+    }
+
+    func childStartsWork(at scope: [ChildScope], isPresent: @escaping (Any) -> Bool) {
+        childPresence[scope] = isPresent
+    }
+
+    func missingChild(at place: String, action: Any) {
+        let message = "\(ValueDiff.describe(action)) was sent to \(place), which is not there (removed, popped "
+            + "or dismissed), so it changed nothing."
+        if let missingChildHandler {
+            missingChildHandler(message)
+        } else {
+            DebugWarning.write("ViewStateKit warning: " + message)
+        }
+    }
+
+    /// Files running work under every prefix of its child's scope, the root's `[]` included.
+    func index(_ key: AnyHashable, under scope: [ChildScope]) {
+        for length in 0...scope.count {
+            workUnder[Array(scope.prefix(length)), default: []].insert(key)
+        }
+    }
+
+    /// Takes work that ended or was stopped out of the index; a child with no work left is
+    /// forgotten.
+    func unindex(_ key: AnyHashable, under scope: [ChildScope]) {
+        for length in 0...scope.count {
+            let prefix = Array(scope.prefix(length))
+            workUnder[prefix]?.remove(key)
+            if workUnder[prefix]?.isEmpty == true { workUnder[prefix] = nil }
+        }
+        forgetPresenceIfIdle(scope)
+    }
+
+    /// Forgets how to find the child at `scope` once no work of its runs.
+    func forgetPresenceIfIdle(_ scope: [ChildScope]) {
+        if workUnder[scope] == nil { childPresence[scope] = nil }
+    }
+}
