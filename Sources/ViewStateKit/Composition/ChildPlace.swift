@@ -231,7 +231,7 @@ public struct ChildPlace<State, Action, Mutation> {
                                               mutation: @escaping @Sendable (Child.Mutation) -> Mutation) -> ChildPlace {
         let states = EnumCase(state), actions = EnumCase(action), mutations = EnumCase(mutation)
         return PlaceSpec<State, Action, Mutation, Child, Bool>(
-            child: child, place: nil, caseName: { states.name },
+            child: child, place: nil, caseName: { states.name ?? actions.name },
             action: { actions.extract(from: $0).map { .child(true, $0) } },
             mutation: { mutations.extract(from: $0).map { .child(true, $0) } },
             wrap: { _, childMutation in mutation(childMutation) },
