@@ -8,7 +8,7 @@ struct SamplesCLITests {
     private func run(_ arguments: [String], trace: Bool = false) async -> (status: Int32, output: [String], errors: [String]) {
         let run = CLIRun()
         await withSafetyNet(timeLimit: CLIRun.timeLimit) { @MainActor in
-            run.status = await SamplesCLI.run(arguments, trace: trace, output: { run.output.append($0) },
+            run.status = await SamplesCLI.run(arguments, trace: trace, clock: ImmediateClock(), output: { run.output.append($0) },
                                               errorOutput: { run.errors.append($0) })
         }
         return (run.status, run.output, run.errors)
@@ -35,7 +35,9 @@ struct SamplesCLITests {
         for line in result.output where line.hasPrefix("[\(screen.rawValue)] ") {
             let word = line.split(separator: " ").dropFirst().first.map(String.init)
             let words = Screen.loading.contains(screen) ? ["loading", "presenting:", "failed:"]
-                : screen == .basket ? ["empty", "dialog:", "tap:", "dialog"] : ["selected:", "name"]
+                : screen == .basket ? ["empty", "dialog:", "tap:", "dialog"]
+                : screen == .meetings ? ["list:", "detail:", "edit:", "add:", "record:", "alert:", "tap:", "back", "cancel", "end"]
+                : ["selected:", "name"]
             let isCount = screen == .basket && word?.allSatisfy(\.isNumber) == true
             #expect(isCount || words.contains(word ?? ""), "\(line)")
         }

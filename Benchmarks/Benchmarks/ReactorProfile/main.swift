@@ -5,7 +5,8 @@ import ViewStateKit
 // sends to one observer, untraced; with the argument `four`, 200,000 round trips on a
 // four-field state reduced in place instead; with `hand`, their baseline (a hand-written switch
 // and one stored closure); with `traced`, 1,000 traced changes of one row in a list of 10,000;
-// with `none`, nothing (process start-up, to subtract). Run from Benchmarks/:
+// with `none`, nothing (process start-up, to subtract); with `rows N T`, T taps on rows of a list
+// of N rows that each run one long piece of work (composition). Run from Benchmarks/:
 //   swift build -c release --product reactor-profile
 //   valgrind --tool=callgrind .build/release/reactor-profile
 
@@ -131,7 +132,55 @@ struct Row: Equatable, Identifiable {
     return total
 }
 
+/// A row that runs one long effect and counts taps: composition's workload.
+struct WorkingRow: Feature {
+    struct State: Identifiable {
+        var id: Int
+        var taps = 0
+    }
+    enum Action: Sendable { case start, tap }
+    enum Mutation: Sendable { case tap }
+
+    func mutate(action: Action, state: State) -> Effect<Mutation> {
+        switch action {
+        case .start: .run(id: "load") { _ in try await Task.sleep(for: .seconds(3_600)) }
+        case .tap: .mutation(.tap)
+        }
+    }
+
+    func reduce(into state: inout State, mutation: Mutation) {
+        state.taps += 1
+    }
+}
+
+struct WorkingList: Feature {
+    struct State { var rows: [WorkingRow.State] }
+    enum Action: Sendable { case row(Int, WorkingRow.Action) }
+    enum Mutation: Sendable { case row(Int, WorkingRow.Mutation) }
+
+    var children: [ChildPlace<State, Action, Mutation>] {
+        [.rows(WorkingRow(), state: \.rows, action: Action.row, mutation: Mutation.row)]
+    }
+}
+
+/// `reactor-profile rows N T`: N rows each start one long piece of work (its task never runs
+/// here: nothing drains the main queue, so it stays running), then T taps on rows, round robin.
+/// The cost of a tap is (rows N T − rows N 0) / T.
+@MainActor func profileRows(_ count: Int, taps: Int) -> Int {
+    let sink = Sink()
+    let list = FeatureReactor(WorkingList(), initialState: WorkingList.State(rows: (0..<count).map { WorkingRow.State(id: $0) }))
+    for id in 0..<count { list.send(.row(id, .start)) }
+    let token = list.state.observe { sink.total &+= $0.rows.count }
+    withExtendedLifetime(token) {
+        for i in 0..<taps { list.send(.row(i % count, .tap)) }
+    }
+    return sink.total
+}
+
 switch CommandLine.arguments.dropFirst().first {
+case "rows":
+    let numbers = CommandLine.arguments.dropFirst(2).compactMap { Int($0) }
+    print(MainActor.assumeIsolated { profileRows(numbers.first ?? 100, taps: numbers.dropFirst().first ?? 10_000) })
 case "four":
     print(MainActor.assumeIsolated { profileFourFields() })
 case "hand":

@@ -21,8 +21,10 @@ public enum SamplesCLI {
     /// Runs the command with `arguments` (without the program name) and returns its exit code.
     /// `network` defaults to one calling back on a background queue, like URLSession. With
     /// `trace` (`VIEWSTATE_TRACE=1`), each screen's reactor or cells also write their trace
-    /// lines to `output`, beside the rendered ones.
+    /// lines to `output`, beside the rendered ones. `clock` is what the meetings' timer sleeps on:
+    /// the real one unless given (a test passes one it controls).
     public static func run(_ arguments: [String], network: StubNetwork = StubNetwork(), trace: Bool = false,
+                           clock: any Clock<Duration> = ContinuousClock(),
                            output: @escaping (String) -> Void, errorOutput: @escaping (String) -> Void) async -> Int32 {
         let invocation: Invocation
         switch parse(arguments) {
@@ -36,7 +38,7 @@ public enum SamplesCLI {
             output(usage)
             return 0
         }
-        let runner = ScenarioRunner(network: network, write: output, trace: trace)
+        let runner = ScenarioRunner(network: network, write: output, trace: trace, clock: clock)
         for screen in invocation.screens {
             await runner.run(screen, invocation.scenario, category: invocation.category)
         }

@@ -12,6 +12,8 @@ public enum Screen: String, CaseIterable, Sendable {
     case books
     /// A basket of lines, each its own feature, emptied after a confirmation (composition, alert).
     case basket
+    /// Meetings: a list, a stack of screens over it, a form in a sheet, a timer, alerts, a save file.
+    case meetings
 
     var summary: String {
         switch self {
@@ -21,6 +23,7 @@ public enum Screen: String, CaseIterable, Sendable {
         case .register: "a name field; register is enabled for 2–10 characters without edge spaces"
         case .books: "book series: pick a series, expand summaries, saved between launches"
         case .basket: "a basket: a stepper per line (child features), empty it after a confirmation"
+        case .meetings: "meetings: list, detail, record with a timer, edit sheet, alerts, saved to a file"
         }
     }
 
@@ -72,6 +75,16 @@ public enum Scenario: String, CaseIterable, Sendable {
     case emptyBasket = "empty-basket"
     /// "Empty basket", then Cancel in the confirmation.
     case keepBasket = "keep-basket"
+    /// Add a meeting, open it, delete it after the confirmation.
+    case delete
+    /// Edit a meeting in its sheet and save the changes.
+    case edit
+    /// Edit a meeting in its sheet, then cancel: nothing changes.
+    case editCancel = "edit-cancel"
+    /// End a meeting early and save its notes.
+    case endEarly = "end-early"
+    /// End a meeting early and discard it: the record screen dismisses itself.
+    case discard
 
     /// The screens this scenario applies to.
     public var screens: [Screen] {
@@ -82,7 +95,8 @@ public enum Scenario: String, CaseIterable, Sendable {
         case .superseded, .cancelled: [.bookmarks, .categories]
         case .skip, .settings: [.selectStore]
         case .invalid: [.register]
-        case .corruptStorage: [.books]
+        case .corruptStorage: [.books, .meetings]
+        case .delete, .edit, .editCancel, .endEarly, .discard: [.meetings]
         case .emptyBasket, .keepBasket: [.basket]
         case .notFound: Screen.loading + [.basket]
         case .empty, .failure, .offline, .timeout, .malformed, .truncated, .wrongTypes: Screen.loading
@@ -109,7 +123,12 @@ public enum Scenario: String, CaseIterable, Sendable {
         case .skip: "skip: saves \"all\" and goes home"
         case .settings: "opened from settings: select, select again, save and go back"
         case .invalid: "register with invalid names: nothing happens"
-        case .corruptStorage: "the saved toggles are unreadable: all collapsed, then overwritten"
+        case .corruptStorage: "the saved data is unreadable: kept aside, the screen starts empty"
+        case .delete: "add a meeting, open it, delete it after a confirmation"
+        case .edit: "edit a meeting in its sheet and save"
+        case .editCancel: "edit a meeting in its sheet, then cancel: nothing changes"
+        case .endEarly: "end a meeting early and save its notes"
+        case .discard: "end a meeting early and discard it"
         case .emptyBasket: "empty the basket: a confirmation, then Empty"
         case .keepBasket: "empty the basket: a confirmation, then Cancel; nothing changes"
         }

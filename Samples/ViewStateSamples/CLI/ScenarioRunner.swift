@@ -9,6 +9,8 @@ struct ScenarioRunner {
     let write: (String) -> Void
     /// Whether screens also write their trace (`VIEWSTATE_TRACE=1`).
     var trace = false
+    /// What the meetings' timer sleeps on.
+    var clock: any Clock<Duration> = ContinuousClock()
 
     /// The trace of `cell` under `name` while the token lives, when tracing; `nil` otherwise.
     private func traced<Value>(_ cell: StateCell<Value>, _ name: String) -> ObservationToken? {
@@ -23,6 +25,7 @@ struct ScenarioRunner {
         case .register: runRegister(scenario)
         case .books: await runBooks(scenario)
         case .basket: runBasket(scenario)
+        case .meetings: await runMeetings(scenario)
         }
     }
 

@@ -76,6 +76,41 @@ public final class ObservedReactor<Action, Mutation, State>: Observable {
         -> FieldBinding<Member> {
         binding(field, send: { action(.set(field, $0)) })
     }
+
+    /// The binding `NavigationStack(path:)` needs for the ``ScreenStack`` at `stack`: it reads the
+    /// stack's ids (show each with `.navigationDestination(for: StackID.self)`), and a pop the UI
+    /// writes (a back button, a swipe, the back menu) sends `action(.popFrom(id:))` for the
+    /// first screen it dropped. Pushes come from the reactor's `reduce`; a written path that is
+    /// not a pop (new or reordered ids) sends nothing.
+    /// - Parameters:
+    ///   - stack: the stack in the reactor's state.
+    ///   - action: the reactor's case that carries the stack's actions: `Action.path`.
+    /// - Returns: the binding for `NavigationStack(path:)`.
+    public func stackPath<Screen, ScreenAction>(_ stack: KeyPath<State, ScreenStack<Screen>> & Sendable,
+                                                send action: @escaping @MainActor @Sendable (StackAction<ScreenAction>) -> Action)
+        -> FieldBinding<[StackID]> {
+        let ids = stack.appending(path: \.ids)
+        return FieldBinding(get: { [self] in self[dynamicMember: ids] }, set: { [reactor] path in
+            guard let pop: StackAction<ScreenAction> = reactor.currentState[keyPath: stack].popAction(forPath: path) else { return }
+            reactor.send(action(pop))
+        })
+    }
+
+    /// The binding `.sheet(isPresented:)` or `.fullScreenCover(isPresented:)` needs for the
+    /// presented child at `child`: `true` while it is there; the UI writing `false` (a sheet
+    /// pulled down) sends `action(.dismiss)`.
+    /// - Parameters:
+    ///   - child: the optional child in the reactor's state.
+    ///   - action: the reactor's case that carries the child's ``PresentationAction``.
+    /// - Returns: the binding for the presentation modifier.
+    public func isPresented<Child, ChildAction>(_ child: KeyPath<State, Child?> & Sendable,
+                                                send action: @escaping @MainActor @Sendable (PresentationAction<ChildAction>) -> Action)
+        -> FieldBinding<Bool> {
+        FieldBinding(get: { [self] in value[keyPath: child] != nil }, set: { [reactor] isPresented in
+            guard !isPresented, reactor.currentState[keyPath: child] != nil else { return }
+            reactor.send(action(.dismiss))
+        })
+    }
 }
 
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)

@@ -1,0 +1,44 @@
+import ViewStateKit
+
+/// The screens the meetings app pushes: one case per screen, each a feature, declared once
+/// with ``ChildPlace/ifCase(_:state:action:mutation:)`` — no `switch` of its own (TCA's
+/// `@Reducer enum Path`).
+public struct MeetingsPath: Feature {
+    /// A pushed screen's state.
+    public enum State: Equatable, Sendable {
+        /// A meeting's detail.
+        case detail(MeetingDetail.State)
+        /// A meeting under way.
+        case record(RecordMeeting.State)
+    }
+
+    /// An action for a pushed screen.
+    public enum Action: Equatable, Sendable {
+        /// For the detail screen.
+        case detail(MeetingDetail.Action)
+        /// For the record screen.
+        case record(RecordMeeting.Action)
+    }
+
+    /// A change of a pushed screen.
+    public enum Mutation: Equatable, Sendable {
+        /// The detail screen's.
+        case detail(MeetingDetail.Mutation)
+        /// The record screen's.
+        case record(RecordMeeting.Mutation)
+    }
+
+    /// The clock the record screen's timer sleeps on.
+    let clock: any Clock<Duration>
+
+    /// The screens, the record screen's timer sleeping on `clock`.
+    public init(clock: any Clock<Duration>) {
+        self.clock = clock
+    }
+
+    /// One place per screen.
+    public var children: [ChildPlace<State, Action, Mutation>] {
+        [.ifCase(MeetingDetail(), state: State.detail, action: Action.detail, mutation: Mutation.detail),
+         .ifCase(RecordMeeting(clock: clock), state: State.record, action: Action.record, mutation: Mutation.record)]
+    }
+}

@@ -1,0 +1,129 @@
+import ViewStateKit
+
+/// The screen that runs a meeting: a timer ticking once a second on the clock it is given (a
+/// real one in the CLI, a `ManualClock` in tests), who is speaking, and a live transcript. Ending
+/// early asks whether to save; when time is up it offers to save. Saving is the parent's: it
+/// sees the alert's `saveAndEnd` after this screen ran (N1), keeps the notes and pops the screen.
+/// Discarding dismisses the screen itself (``Effect/dismiss``), which stops its timer (N6).
+public struct RecordMeeting: Feature {
+    /// The meeting under way.
+    public struct State: Equatable, Sendable {
+        /// The meeting being held.
+        public var meeting: Meeting
+        /// How many seconds have passed.
+        public var secondsElapsed = 0
+        /// What was said, one line per second: `0:01 Ana`.
+        public var transcript: [String] = []
+        /// The end-early or time's-up question, while it is shown.
+        public var alert: AlertState<Action.Alert>?
+
+        /// The recording of `meeting`, from its start.
+        public init(meeting: Meeting) {
+            self.meeting = meeting
+        }
+
+        /// Who speaks now: attendees take a second each, in turn.
+        public var speaker: String {
+            meeting.attendees.isEmpty ? "nobody" : meeting.attendees[secondsElapsed % meeting.attendees.count]
+        }
+
+        /// The notes the meeting keeps when saved: how long it ran, and its transcript.
+        public var note: String {
+            "held \(clockText(secondsElapsed)): " + (transcript.isEmpty ? "nothing said" : transcript.joined(separator: "; "))
+        }
+    }
+
+    /// What the user does.
+    public enum Action: Equatable, Sendable {
+        /// The screen appeared: the timer starts.
+        case start
+        /// "End meeting": the timer stops and the screen asks what to do.
+        case endTapped
+        /// A tap in the question.
+        case alert(PresentationAction<Alert>)
+
+        /// What the question's buttons send.
+        public enum Alert: Equatable, Sendable {
+            /// Keep the notes and leave: the parent saves them.
+            case saveAndEnd
+            /// Leave without notes.
+            case discard
+            /// Go on with the meeting.
+            case resume
+        }
+    }
+
+    /// How the screen's state changes.
+    public enum Mutation: Equatable, Sendable {
+        /// A second passed: the speaker's line is added.
+        case tick
+        /// The meeting's time is up: the screen offers to save.
+        case timeUp
+        /// The end-early question shown.
+        case showEndAlert
+        /// The question cleared.
+        case alert(PresentationMutation<Never>)
+    }
+
+    /// The clock the timer sleeps on.
+    let clock: any Clock<Duration>
+
+    /// A record screen whose timer sleeps on `clock`.
+    public init(clock: any Clock<Duration>) {
+        self.clock = clock
+    }
+
+    /// The question, declared once: cleared after any of its buttons.
+    public var children: [ChildPlace<State, Action, Mutation>] {
+        [.alert(state: \.alert, action: Action.alert, mutation: Mutation.alert)]
+    }
+
+    /// Runs the timer; ending early stops it and asks; discarding dismisses the screen.
+    public func mutate(action: Action, state: State) -> Effect<Mutation> {
+        switch action {
+        case .start, .alert(.presented(.resume)), .alert(.dismiss):
+            timer(seconds: state.meeting.seconds - state.secondsElapsed)
+        case .endTapped:
+            .merge(.cancel(id: "timer"), .mutation(.showEndAlert))
+        case .alert(.presented(.discard)):
+            .dismiss
+        case .alert(.presented(.saveAndEnd)):
+            .none
+        }
+    }
+
+    /// Counts the seconds and asks the questions.
+    public func reduce(into state: inout State, mutation: Mutation) {
+        switch mutation {
+        case .tick:
+            state.transcript.append("\(clockText(state.secondsElapsed + 1)) \(state.speaker)")
+            state.secondsElapsed += 1
+        case .timeUp:
+            state.alert = AlertState(title: "Time's up", message: "\(state.meeting.title) ran its \(clockText(state.meeting.seconds)).",
+                                     buttons: [AlertButton("Save", action: .saveAndEnd)])
+        case .showEndAlert:
+            state.alert = AlertState(title: "End meeting early?",
+                                     buttons: [AlertButton("Save and end", action: .saveAndEnd),
+                                               .destructive("Discard", action: .discard),
+                                               .cancel("Resume", action: .resume)])
+        case .alert:
+            break
+        }
+    }
+
+    /// A tick a second for what is left of the meeting, then time's up.
+    private func timer(seconds: Int) -> Effect<Mutation> {
+        .run(id: "timer") { [clock] send in
+            for _ in 0..<max(0, seconds) {
+                try await clock.sleep(for: .seconds(1))
+                await send(.tick)
+            }
+            await send(.timeUp)
+        }
+    }
+}
+
+/// `m:ss`.
+func clockText(_ seconds: Int) -> String {
+    "\(seconds / 60):" + (seconds % 60 < 10 ? "0" : "") + "\(seconds % 60)"
+}
