@@ -6,7 +6,8 @@ import ViewStateKit
 // four-field state reduced in place instead; with `hand`, their baseline (a hand-written switch
 // and one stored closure); with `traced`, 1,000 traced changes of one row in a list of 10,000;
 // with `none`, nothing (process start-up, to subtract); with `rows N T`, T taps on rows of a list
-// of N rows that each run one long piece of work (composition). Run from Benchmarks/:
+// of N rows that each run one long piece of work (composition); with `restarts N T`, T restarts of
+// a row's work (each supersedes the row's running work). Run from Benchmarks/:
 //   swift build -c release --product reactor-profile
 //   valgrind --tool=callgrind .build/release/reactor-profile
 
@@ -166,21 +167,24 @@ struct WorkingList: Feature {
 /// `reactor-profile rows N T`: N rows each start one long piece of work (its task never runs
 /// here: nothing drains the main queue, so it stays running), then T taps on rows, round robin.
 /// The cost of a tap is (rows N T − rows N 0) / T.
-@MainActor func profileRows(_ count: Int, taps: Int) -> Int {
+@MainActor func profileRows(_ count: Int, taps: Int, restarting: Bool = false) -> Int {
     let sink = Sink()
     let list = FeatureReactor(WorkingList(), initialState: WorkingList.State(rows: (0..<count).map { WorkingRow.State(id: $0) }))
     for id in 0..<count { list.send(.row(id, .start)) }
     let token = list.state.observe { sink.total &+= $0.rows.count }
     withExtendedLifetime(token) {
-        for i in 0..<taps { list.send(.row(i % count, .tap)) }
+        for i in 0..<taps { list.send(.row(i % count, restarting ? .start : .tap)) }
     }
     return sink.total
 }
 
 switch CommandLine.arguments.dropFirst().first {
-case "rows":
+case "rows", "restarts":
     let numbers = CommandLine.arguments.dropFirst(2).compactMap { Int($0) }
-    print(MainActor.assumeIsolated { profileRows(numbers.first ?? 100, taps: numbers.dropFirst().first ?? 10_000) })
+    let restarting = CommandLine.arguments[1] == "restarts"
+    print(MainActor.assumeIsolated {
+        profileRows(numbers.first ?? 100, taps: numbers.dropFirst().first ?? 10_000, restarting: restarting)
+    })
 case "four":
     print(MainActor.assumeIsolated { profileFourFields() })
 case "hand":

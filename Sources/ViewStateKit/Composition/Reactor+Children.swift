@@ -39,10 +39,17 @@ extension Reactor: ChildRuntime {
     }
 
     /// Stops the running work under `scope` whose child is no longer in `state`. Each child's
-    /// presence is asked once, however much work it runs.
+    /// presence is asked once, however much work it runs. At the root (`scope` empty) every
+    /// child with running work is asked; below it, only the children under `scope`.
     func stopWorkOfAbsentChildren(under scope: [ChildScope], in state: State) {
-        guard let keys = workUnder[scope] else { return }
         let root: Any = state
+        if scope.isEmpty {
+            for (chain, isPresent) in childPresence where !isPresent(root) {
+                workUnder[chain].map { $0.forEach { stop($0) } }
+            }
+            return
+        }
+        guard let keys = workUnder[scope] else { return }
         var present: [[ChildScope]: Bool] = [:]
         for key in keys {
             guard let chain = (key.base as? ScopedWork)?.scope else { continue }
@@ -66,9 +73,11 @@ extension Reactor: ChildRuntime {
         }
     }
 
-    /// Files running work under every prefix of its child's scope, the root's `[]` included.
+    /// Files running work under every prefix of its child's scope (not under the root's `[]`:
+    /// a check at the root asks every child in ``childPresence`` instead, so starting and
+    /// stopping work never touches a set that grows with every child's work).
     func index(_ key: AnyHashable, under scope: [ChildScope]) {
-        for length in 0...scope.count {
+        for length in 1...scope.count {
             workUnder[Array(scope.prefix(length)), default: []].insert(key)
         }
     }
@@ -76,7 +85,7 @@ extension Reactor: ChildRuntime {
     /// Takes work that ended or was stopped out of the index; a child with no work left is
     /// forgotten.
     func unindex(_ key: AnyHashable, under scope: [ChildScope]) {
-        for length in 0...scope.count {
+        for length in 1...scope.count {
             let prefix = Array(scope.prefix(length))
             workUnder[prefix]?.remove(key)
             if workUnder[prefix]?.isEmpty == true { workUnder[prefix] = nil }

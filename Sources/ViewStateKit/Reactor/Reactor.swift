@@ -129,8 +129,8 @@ open class Reactor<Action, Mutation, State> {
     final var childPlaces: [ChildPlace<State, Action, Mutation>] = []
     /// Whether any child is declared: the one check the action and mutation paths pay without children.
     @usableFromInline final var hasChildren = false
-    /// The running work of children, under each of its scope's prefixes (the root's is `[]`):
-    /// what a reduce that changed a place checks, and only that (N7).
+    /// The running work of children, under each non-empty prefix of its scope: what a reduce
+    /// that changed a child's place checks, and only that (N7).
     final var workUnder: [[ChildScope]: Set<AnyHashable>] = [:]
     /// For each child scope with running work, whether that child is still in a root state.
     final var childPresence: [[ChildScope]: (Any) -> Bool] = [:]
