@@ -4,12 +4,12 @@
 /// routes both ways: an action for the child runs the child's `mutate`, and a mutation for it
 /// runs the child's `reduce`, in place.
 ///
+/// The meetings sample's app: a stack of screens, a sheet, an alert.
+///
 /// ```swift
-/// override var children: [ChildPlace<State, Action, Mutation>] {
-///     [.scope(Counter(), state: \.counter, action: Action.counter, mutation: Mutation.counter),
-///      .rows(Row(), state: \.rows, action: Action.row, mutation: Mutation.row),
-///      .presented(Editor(), state: \.editor, action: Action.editor, mutation: Mutation.editor),
-///      .stack(Path(), state: \.path, action: Action.path, mutation: Mutation.path),
+/// override public var children: [ChildPlace<State, Action, Mutation>] {
+///     [.stack(MeetingsPath(clock: clock), state: \.path, action: Action.path, mutation: Mutation.path),
+///      .presented(MeetingForm(), state: \.add, action: Action.add, mutation: Mutation.add),
 ///      .alert(state: \.alert, action: Action.alert, mutation: Mutation.alert)]
 /// }
 /// ```

@@ -6,10 +6,13 @@ extension StateCell {
     /// back in the UI (a back button, a swipe), the popped screen's view controller sends the
     /// stack's `.popFrom(id:)` action, and following that state pops nothing more.
     ///
+    /// The meetings sample's console follows its stack and its add sheet with `[nav]` lines:
+    ///
     /// ```swift
-    /// let following = reactor.state.follow(\.path, with: navigator) { id, screen in
-    ///     screen.title  // or a view controller for the screen
-    /// }
+    /// let navigator = ConsoleNavigator(write: write)
+    /// let following = [
+    ///     app.state.follow(\.path, with: navigator) { _, screen in screen.navigationName },
+    ///     app.state.follow(presented: \.add, with: navigator) { _ in "add form" },
     /// ```
     /// - Parameters:
     ///   - stack: the stack in the cell's value.

@@ -1,11 +1,13 @@
 /// An alert or a confirmation dialog as part of a screen's state: a title, a message and
-/// buttons, each naming the action its tap sends. The reactor sets it to show the alert and
-/// back to `nil` to dismiss it; the view draws it while the state holds it (SwiftUI's `.alert`,
-/// a console's numbered choices), so a test asserts it like any field.
+/// buttons, each naming the action its tap sends. The reactor sets it to show the alert; the
+/// view draws it while the state holds it (SwiftUI's `.alert`, a console's numbered choices), so
+/// a test asserts it like any field.
 ///
-/// A tap sends the reactor's one alert action with the button's action, or `nil` for a
-/// button without one (OK, Cancel) and for a dismissal without a tap; that action is where the
-/// reactor dismisses the alert, so every way out of it is one action, traced and tested:
+/// Declared as a child place (`ChildPlace.alert(state:action:mutation:)`), it is cleared as soon
+/// as a button is tapped, and the reactor only reacts to the button's action (the basket
+/// sample). Without one, a reactor clears it itself: a tap sends the reactor's one alert action
+/// with the button's action, or `nil` for a button without one (OK, Cancel) and for a
+/// dismissal without a tap, and that action dismisses the alert:
 ///
 /// ```swift
 /// struct State: Equatable {
