@@ -60,13 +60,18 @@ struct MeetingsAppTests {
         #expect(saved == Meeting.samples)
     }
 
-    @Test("edit: the detail's sheet edits a copy; Done updates the detail, the list and the file")
-    func edit() async throws {
-        let tester = try await launched()
+    /// Pushes the design review's detail and opens its edit form.
+    private func openEditForm(_ tester: ReactorTester<MeetingsApp>) async {
         await tester.send(.openMeeting(id: 1)) { $0.path.push(.detail(MeetingDetail.State(meeting: design))) }
         await tester.send(.path(.screen(id: 0, action: .detail(.editTapped)))) {
             $0.path[id: 0, case: MeetingsPath.State.detail]?.edit = MeetingForm.State(draft: design)
         }
+    }
+
+    @Test("edit: the detail's sheet edits a copy; Done updates the detail, the list and the file")
+    func edit() async throws {
+        let tester = try await launched()
+        await openEditForm(tester)
         await tester.send(.path(.screen(id: 0, action: .detail(.edit(.presented(.setTitle("Design critique"))))))) {
             $0.path[id: 0, case: MeetingsPath.State.detail]?.edit?.draft.title = "Design critique"
         }
@@ -83,10 +88,7 @@ struct MeetingsAppTests {
     @Test("edit, then cancel: the draft is dropped; the detail, the list and the file are unchanged")
     func editThenCancel() async throws {
         let tester = try await launched()
-        await tester.send(.openMeeting(id: 1)) { $0.path.push(.detail(MeetingDetail.State(meeting: design))) }
-        await tester.send(.path(.screen(id: 0, action: .detail(.editTapped)))) {
-            $0.path[id: 0, case: MeetingsPath.State.detail]?.edit = MeetingForm.State(draft: design)
-        }
+        await openEditForm(tester)
         await tester.send(.path(.screen(id: 0, action: .detail(.edit(.presented(.removeAttendee("Ana"))))))) {
             $0.path[id: 0, case: MeetingsPath.State.detail]?.edit?.draft.attendees = ["Ben"]
         }
@@ -118,15 +120,26 @@ struct MeetingsAppTests {
         let tester = try await launched()
         await tester.send(.openMeeting(id: 2)) { $0.path.push(.detail(MeetingDetail.State(meeting: standup))) }
         await tester.send(.path(.screen(id: 0, action: .detail(.deleteTapped)))) {
-            $0.path[id: 0, case: MeetingsPath.State.detail]?.alert = AlertState(
-                title: "Delete \"Standup\"?", message: "Its notes go with it.",
-                buttons: [.destructive("Delete", action: .confirmDelete), .cancel("Keep")])
+            $0.path[id: 0, case: MeetingsPath.State.detail]?.alert = deleteStandup
         }
         await tester.send(.path(.screen(id: 0, action: .detail(.alert(.dismiss))))) {
             $0.path[id: 0, case: MeetingsPath.State.detail]?.alert = nil
         }
         #expect(saved == Meeting.samples)
     }
+
+    /// The record screen's question when the user ends early.
+    let endEarly = AlertState<RecordMeeting.Action.Alert>(
+        title: "End meeting early?",
+        buttons: [AlertButton("Save and end", action: .saveAndEnd), .destructive("Discard", action: .discard),
+                  .cancel("Resume", action: .resume)])
+    /// The record screen's offer when the meeting's time is up.
+    let timeUp = AlertState<RecordMeeting.Action.Alert>(
+        title: "Time's up", message: "Design review ran its 0:03.", buttons: [AlertButton("Save", action: .saveAndEnd)])
+    /// The detail's confirmation before deleting the standup.
+    let deleteStandup = AlertState<MeetingDetail.Action.Alert>(
+        title: "Delete \"Standup\"?", message: "Its notes go with it.",
+        buttons: [.destructive("Delete", action: .confirmDelete), .cancel("Keep")])
 
     /// Pushes the detail of the design review and its record screen, and starts the timer.
     private func startRecording(_ tester: ReactorTester<MeetingsApp>) async {
@@ -154,8 +167,7 @@ struct MeetingsAppTests {
         await receiveTick(tester, 2, "Ben")
         await receiveTick(tester, 3, "Ana")
         await tester.receive(.path(.screen(id: 1, mutation: .record(.timeUp)))) {
-            $0.path[id: 1, case: MeetingsPath.State.record]?.alert = AlertState(
-                title: "Time's up", message: "Design review ran its 0:03.", buttons: [AlertButton("Save", action: .saveAndEnd)])
+            $0.path[id: 1, case: MeetingsPath.State.record]?.alert = timeUp
         }
         let note = "held 0:03: 0:01 Ana; 0:02 Ben; 0:03 Ana"
         await tester.send(.path(.screen(id: 1, action: .record(.alert(.presented(.saveAndEnd)))))) {
@@ -174,10 +186,7 @@ struct MeetingsAppTests {
         await clock.advance(by: .seconds(1))
         await receiveTick(tester, 1, "Ana")
         await tester.send(.path(.screen(id: 1, action: .record(.endTapped)))) {
-            $0.path[id: 1, case: MeetingsPath.State.record]?.alert = AlertState(
-                title: "End meeting early?",
-                buttons: [AlertButton("Save and end", action: .saveAndEnd), .destructive("Discard", action: .discard),
-                          .cancel("Resume", action: .resume)])
+            $0.path[id: 1, case: MeetingsPath.State.record]?.alert = endEarly
         }
         #expect(clock.sleeperCount == 0, "the timer stopped while the question is asked")
         await tester.send(.path(.screen(id: 1, action: .record(.alert(.presented(.saveAndEnd)))))) {
@@ -193,10 +202,7 @@ struct MeetingsAppTests {
         let tester = try await launched()
         await startRecording(tester)
         await tester.send(.path(.screen(id: 1, action: .record(.endTapped)))) {
-            $0.path[id: 1, case: MeetingsPath.State.record]?.alert = AlertState(
-                title: "End meeting early?",
-                buttons: [AlertButton("Save and end", action: .saveAndEnd), .destructive("Discard", action: .discard),
-                          .cancel("Resume", action: .resume)])
+            $0.path[id: 1, case: MeetingsPath.State.record]?.alert = endEarly
         }
         await tester.send(.path(.screen(id: 1, action: .record(.alert(.presented(.discard)))))) { $0.path.popLast() }
         #expect(!tester.reactor.hasRunningWork)
@@ -210,10 +216,7 @@ struct MeetingsAppTests {
         await clock.advance(by: .seconds(1))
         await receiveTick(tester, 1, "Ana")
         await tester.send(.path(.screen(id: 1, action: .record(.endTapped)))) {
-            $0.path[id: 1, case: MeetingsPath.State.record]?.alert = AlertState(
-                title: "End meeting early?",
-                buttons: [AlertButton("Save and end", action: .saveAndEnd), .destructive("Discard", action: .discard),
-                          .cancel("Resume", action: .resume)])
+            $0.path[id: 1, case: MeetingsPath.State.record]?.alert = endEarly
         }
         await tester.send(.path(.screen(id: 1, action: .record(.alert(.presented(.resume)))))) {
             $0.path[id: 1, case: MeetingsPath.State.record]?.alert = nil
@@ -222,8 +225,7 @@ struct MeetingsAppTests {
         await receiveTick(tester, 2, "Ben")
         await receiveTick(tester, 3, "Ana")
         await tester.receive(.path(.screen(id: 1, mutation: .record(.timeUp)))) {
-            $0.path[id: 1, case: MeetingsPath.State.record]?.alert = AlertState(
-                title: "Time's up", message: "Design review ran its 0:03.", buttons: [AlertButton("Save", action: .saveAndEnd)])
+            $0.path[id: 1, case: MeetingsPath.State.record]?.alert = timeUp
         }
         await tester.finish()
     }
@@ -301,9 +303,7 @@ struct MeetingsAppTests {
         let first = try await launched()
         await first.send(.openMeeting(id: 2)) { $0.path.push(.detail(MeetingDetail.State(meeting: standup))) }
         await first.send(.path(.screen(id: 0, action: .detail(.deleteTapped)))) {
-            $0.path[id: 0, case: MeetingsPath.State.detail]?.alert = AlertState(
-                title: "Delete \"Standup\"?", message: "Its notes go with it.",
-                buttons: [.destructive("Delete", action: .confirmDelete), .cancel("Keep")])
+            $0.path[id: 0, case: MeetingsPath.State.detail]?.alert = deleteStandup
         }
         await first.send(.path(.screen(id: 0, action: .detail(.alert(.presented(.confirmDelete)))))) {
             $0.path.removeAll()

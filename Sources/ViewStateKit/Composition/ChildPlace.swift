@@ -56,15 +56,8 @@ public struct ChildPlace<State, Action, Mutation> {
     public static func scope<Child: Feature>(_ child: Child, state: WritableKeyPath<State, Child.State>,
                                              action: @escaping (Child.Action) -> Action,
                                              mutation: @escaping @Sendable (Child.Mutation) -> Mutation) -> ChildPlace {
-        let actions = EnumCase(action), mutations = EnumCase(mutation)
-        return PlaceSpec<State, Action, Mutation, Child, Bool>(
-            child: child, place: AnyHashable(state),
-            action: { actions.extract(from: $0).map { .child(true, $0) } },
-            mutation: { mutations.extract(from: $0).map { .child(true, $0) } },
-            wrap: { _, childMutation in mutation(childMutation) },
-            read: { parent, _ in parent[keyPath: state] },
-            modify: { parent, _, change in change(&parent[keyPath: state]); return true }
-        ).place
+        single(child, place: AnyHashable(state), actions: EnumCase(action), mutation: mutation,
+               read: { $0[keyPath: state] }, modify: { parent, change in change(&parent[keyPath: state]); return true })
     }
 
     /// One child that may be absent, at `state`: TCA's `ifLet`. Its work is cancelled when a
@@ -77,15 +70,8 @@ public struct ChildPlace<State, Action, Mutation> {
     public static func optional<Child: Feature>(_ child: Child, state: WritableKeyPath<State, Child.State?>,
                                                 action: @escaping (Child.Action) -> Action,
                                                 mutation: @escaping @Sendable (Child.Mutation) -> Mutation) -> ChildPlace {
-        let actions = EnumCase(action), mutations = EnumCase(mutation)
-        return PlaceSpec<State, Action, Mutation, Child, Bool>(
-            child: child, place: AnyHashable(state),
-            action: { actions.extract(from: $0).map { .child(true, $0) } },
-            mutation: { mutations.extract(from: $0).map { .child(true, $0) } },
-            wrap: { _, childMutation in mutation(childMutation) },
-            read: { parent, _ in parent[keyPath: state] },
-            modify: { parent, _, change in Self.modify(&parent[keyPath: state], change) }
-        ).place
+        single(child, place: AnyHashable(state), actions: EnumCase(action), mutation: mutation,
+               read: { $0[keyPath: state] }, modify: { parent, change in Self.modify(&parent[keyPath: state], change) })
     }
 
     /// A list of children by id, at `state`: TCA's `forEach`. A row's work is cancelled when a
@@ -229,19 +215,32 @@ public struct ChildPlace<State, Action, Mutation> {
     public static func ifCase<Child: Feature>(_ child: Child, state: @escaping (Child.State) -> State,
                                               action: @escaping (Child.Action) -> Action,
                                               mutation: @escaping @Sendable (Child.Mutation) -> Mutation) -> ChildPlace {
-        let states = EnumCase(state), actions = EnumCase(action), mutations = EnumCase(mutation)
+        let states = EnumCase(state), actions = EnumCase(action)
+        return single(child, place: nil, caseName: { states.name ?? actions.name }, actions: actions, mutation: mutation,
+                      read: { states.extract(from: $0) },
+                      modify: { parent, change in
+                          guard var childState = states.extract(from: parent) else { return false }
+                          change(&childState)
+                          parent = state(childState)
+                          return true
+                      })
+    }
+
+    /// A child without an id of its own (one child, an optional one, one case of an enum),
+    /// whose actions and mutations the parent's cases carry as they are.
+    private static func single<Child: Feature>(_ child: Child, place: AnyHashable?, caseName: @escaping () -> String? = { nil },
+                                               actions: EnumCase<Action, Child.Action>,
+                                               mutation: @escaping @Sendable (Child.Mutation) -> Mutation,
+                                               read: @escaping (State) -> Child.State?,
+                                               modify: @escaping (inout State, (inout Child.State) -> Void) -> Bool) -> ChildPlace {
+        let mutations = EnumCase(mutation)
         return PlaceSpec<State, Action, Mutation, Child, Bool>(
-            child: child, place: nil, caseName: { states.name ?? actions.name },
+            child: child, place: place, caseName: caseName,
             action: { actions.extract(from: $0).map { .child(true, $0) } },
             mutation: { mutations.extract(from: $0).map { .child(true, $0) } },
             wrap: { _, childMutation in mutation(childMutation) },
-            read: { parent, _ in states.extract(from: parent) },
-            modify: { parent, _, change in
-                guard var childState = states.extract(from: parent) else { return false }
-                change(&childState)
-                parent = state(childState)
-                return true
-            }
+            read: { parent, _ in read(parent) },
+            modify: { parent, _, change in modify(&parent, change) }
         ).place
     }
 
