@@ -50,7 +50,7 @@ struct Ticker: Feature {
         var id = 0
         var ticks = 0
     }
-    enum Action: Sendable { case start, stop, close, dismissSelf, startThenDismiss, pingTwice, startTwoWorks, tickTwice }
+    enum Action: Sendable { case start, stop, close, dismissSelf, startThenDismiss, pingTwice, startTwoWorks, tickTwice, dismissThenTick }
     enum Mutation: Equatable, Sendable { case tick }
 
     let clock: ManualClock
@@ -83,6 +83,8 @@ struct Ticker: Feature {
                 await send(.tick)
                 await send(.tick)
             }
+        case .dismissThenTick:  // a mutation that arrives after its child has gone
+            .merge(.dismiss, .mutation(.tick))
         }
     }
 
@@ -394,6 +396,23 @@ struct CompositionTests {
         withExtendedLifetime(remover) {}
         #expect(reactor.currentState.rows.isEmpty)
         #expect(reactor.currentState.closedRows == 1)
+    }
+
+    @Test("N5: a dismissed sheet's late mutation is dropped quietly: no change, no warning, no trap")
+    func dismissedSheetsLateMutation() async {
+        let tester = ReactorTester(TickerBoard(clock: ManualClock()))
+        await tester.send(.open) { $0.ticker = Ticker.State() }
+        await tester.send(.ticker(.presented(.dismissThenTick))) { $0.ticker = nil }
+        let reactor = tester.reactor
+        await tester.send(.open) { $0.ticker = Ticker.State() }
+        let dismisser = reactor.state.observe { state in
+            if state.ticker?.ticks == 1 { reactor.send(.ticker(.dismiss)) }
+        }
+        await tester.send(.ticker(.presented(.tickTwice)))
+        await tester.receive(.ticker(.presented(.tick))) { $0.ticker?.ticks = 1 }
+        await tester.receive(.ticker(.dismiss)) { $0.ticker = nil }
+        await tester.finish()
+        withExtendedLifetime(dismisser) {}
     }
 
     @Test("N3: two children embedded by key path keep their ids apart: both run \"tick\", one stops only its own")
