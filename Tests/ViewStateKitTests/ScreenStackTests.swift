@@ -283,7 +283,7 @@ struct ScreenStackTests {
 
     @Test("EnumCase: cases with the same payload type are told apart by name; Mirror still shows enums as relied on")
     func enumCases() {
-        enum Two { case first(Int), second(Int), none }
+        enum Two { case first(Int), second(Int), labelled(value: Int), none }
         let first = EnumCase<Two, Int>(Two.first), second = EnumCase<Two, Int>(Two.second)
         #expect(second.extract(from: .first(1)) == nil)
         #expect(first.extract(from: .first(1)) == 1)
@@ -291,6 +291,7 @@ struct ScreenStackTests {
         #expect(first.extract(from: .second(2)) == nil)
         #expect(first.extract(from: .none) == nil)
         #expect(first.name == "first")
+        #expect(EnumCase<Two, Int>(Two.labelled).extract(from: .labelled(value: 3)) == 3, "a labelled single payload is the value")
         #expect(mirrorShowsEnumCases)
     }
 }

@@ -92,6 +92,12 @@ struct PlaceSpec<State, Action, Mutation, Child: Feature, Address: Hashable & Se
         self.modify = modify
         self.removal = removal
         childPlaces = Once { child.children }
+        if !mirrorShowsEnumCases {
+            DebugWarning.write("""
+                ViewStateKit warning: this Swift runtime's Mirror no longer shows an enum's case as ViewStateKit \
+                expects (EnumCase.swift), so no action or mutation reaches a child of type \(Child.self).
+                """)
+        }
     }
 
     /// The child's scope at `address`, below its parent's.

@@ -5,13 +5,15 @@
 /// Finding a payload reads the enum through `Mirror`, the standard library's public
 /// reflection: a value's case name is the label of its one child, and the payload is that
 /// child's value. This is the one file that relies on how `Mirror` shows an enum; it checks
-/// that once, on first use (``mirrorShowsEnumCases``), and every child place reports loudly
-/// (a debug warning naming the case) when the check fails, rather than routing nothing in silence.
+/// that once, on first use (``mirrorShowsEnumCases``), and every child place declared while
+/// the check fails writes a debug warning naming its child's type, rather than routing nothing
+/// in silence.
 ///
 /// A case matches when its name and its payload's type both match: two cases with the same
 /// payload type (`case first(Counter.Action), second(Counter.Action)`) are told apart by name.
 /// A case's payload is what its constructor takes: one value, or a tuple of several
-/// (`case row(Int, Row.Action)` extracts an `(Int, Row.Action)`); labels do not matter.
+/// (`case row(Int, Row.Action)` extracts an `(Int, Row.Action)`); labels do not matter, and a
+/// single labelled value (`case counter(action: Counter.Action)`) is that value.
 struct EnumCase<Whole, Part> {
     /// Builds the enum's value from the case's payload.
     let embed: (Part) -> Whole
@@ -40,6 +42,12 @@ struct EnumCase<Whole, Part> {
     static func caseOf(_ value: Whole) -> (label: String, value: Any)? {
         let mirror = Mirror(reflecting: value)
         guard mirror.displayStyle == .enum, let child = mirror.children.first, let label = child.label else { return nil }
+        // A one-value payload with a label (`case counter(action: Counter.Action)`) is shown as a
+        // tuple of one; Swift has no such type, so it is the value itself.
+        let payload = Mirror(reflecting: child.value)
+        if payload.displayStyle == .tuple, payload.children.count == 1, let only = payload.children.first {
+            return (label, only.value)
+        }
         return (label, child.value)
     }
 }
@@ -53,11 +61,14 @@ private final class LearntName {
 /// Whether `Mirror` still shows an enum the way ``EnumCase`` relies on: the case name as
 /// the label of one child whose value is the payload (a tuple for several values). Computed once.
 let mirrorShowsEnumCases: Bool = {
-    enum Probe { case one(Int), two(Int, String), none }
+    enum Probe { case one(Int), two(Int, String), labelled(value: Int), none }
     let single = EnumCase<Probe, Int>(Probe.one)
     let pair = EnumCase<Probe, (Int, String)>(Probe.two)
+    let labelled = EnumCase<Probe, Int>(Probe.labelled)
     return single.extract(from: .one(7)) == 7
         && single.extract(from: .two(7, "x")) == nil
         && pair.extract(from: .two(3, "y")).map { $0 == 3 && $1 == "y" } == true
+        && labelled.extract(from: .labelled(value: 5)) == 5
+        && single.extract(from: .labelled(value: 5)) == nil
         && single.extract(from: .none) == nil
 }()
