@@ -22,10 +22,19 @@ struct MeetingsAppTests {
         file = MeetingsFile(url: folder.appendingPathComponent("meetings.json"))
     }
 
+    /// The app, made with the test's services: its save file and the clock; any other service it
+    /// used would fail the test.
+    private func makeApp(saving file: MeetingsFile? = nil) -> MeetingsApp {
+        withDependencies(.test {
+            $0.meetingsFile = file ?? self.file
+            $0.clock = clock
+        }) { MeetingsApp() }
+    }
+
     /// A launched app holding the two sample meetings.
     private func launched() async throws -> ReactorTester<MeetingsApp> {
         try file.save(Meeting.samples)
-        let tester = ReactorTester(MeetingsApp(file: file, clock: clock))
+        let tester = ReactorTester(makeApp())
         await tester.send(.launch)
         await tester.receive(.loaded(Meeting.samples)) { $0.meetings = Meeting.samples }
         return tester
@@ -261,7 +270,7 @@ struct MeetingsAppTests {
     @Test("a corrupt save file is kept aside, never overwritten; the app starts empty and says so")
     func corruptFile() async throws {
         try Data("{\"meetings\": [".utf8).write(to: file.url)
-        let tester = ReactorTester(MeetingsApp(file: file, clock: clock))
+        let tester = ReactorTester(makeApp())
         await tester.send(.launch)
         await tester.receive(.loadFailed(keptAs: "meetings.json.corrupt")) {
             $0.alert = AlertState(title: "Your meetings could not be read",
@@ -285,7 +294,7 @@ struct MeetingsAppTests {
     @Test("a save that fails is shown as an alert; the meetings on screen are kept")
     func saveFailure() async throws {
         let unwritable = MeetingsFile(url: folder.appendingPathComponent("missing-folder/meetings.json"))
-        let tester = ReactorTester(MeetingsApp(file: unwritable, clock: clock))
+        let tester = ReactorTester(makeApp(saving: unwritable))
         await tester.send(.launch)
         await tester.receive(.loaded([])) { _ in }
         await tester.send(.addTapped) { $0.add = MeetingForm.State(draft: Meeting(id: 1, title: "", seconds: 3, attendees: [])) }
@@ -309,7 +318,7 @@ struct MeetingsAppTests {
             $0.path.removeAll()
             $0.meetings = [design]
         }
-        let second = ReactorTester(MeetingsApp(file: file, clock: clock))
+        let second = ReactorTester(makeApp())
         await second.send(.launch)
         await second.receive(.loaded([design])) { $0.meetings = [design] }
     }

@@ -18,7 +18,10 @@ extension ScenarioRunner {
             try? file.save(Meeting.samples)
             write("[storage] meetings.json holds \(Meeting.samples.map(\.title).joined(separator: ", "))")
         }
-        let app = MeetingsApp(file: file, clock: clock)
+        let app = withDependencies({
+            $0.meetingsFile = file
+            $0.clock = clock
+        }, operation: { MeetingsApp() })
         let tracing = trace ? app.trace("trace meetings", to: write) : nil
         let navigator = ConsoleNavigator(write: write)
         let following = [

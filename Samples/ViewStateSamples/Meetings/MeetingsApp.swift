@@ -71,21 +71,18 @@ public final class MeetingsApp: Reactor<MeetingsApp.Action, MeetingsApp.Mutation
         case alert(PresentationMutation<Never>)
     }
 
-    /// Where the meetings are saved.
-    public let file: MeetingsFile
-    /// The clock the record screen's timer sleeps on.
-    public let clock: any Clock<Duration>
+    /// Where the meetings are saved: the file of the dependencies the app was made with.
+    public var file: MeetingsFile { dependencies.meetingsFile }
 
-    /// The app, saving to `file`, its record screen's timer on `clock`.
-    public init(file: MeetingsFile, clock: any Clock<Duration>) {
-        self.file = file
-        self.clock = clock
+    /// The app, with the services in effect where it is made (its save file, the clock its
+    /// record screen's timer sleeps on): `withDependencies { $0.meetingsFile = file } operation: { MeetingsApp() }`.
+    public init() {
         super.init(initialState: State())
     }
 
     /// The stack of screens, the add sheet and the problem alert, each declared once.
     override public var children: [ChildPlace<State, Action, Mutation>] {
-        [.stack(MeetingsPath(clock: clock), state: \.path, action: Action.path, mutation: Mutation.path),
+        [.stack(MeetingsPath(), state: \.path, action: Action.path, mutation: Mutation.path),
          .presented(MeetingForm(), state: \.add, action: Action.add, mutation: Mutation.add),
          .alert(state: \.alert, action: Action.alert, mutation: Mutation.alert)]
     }

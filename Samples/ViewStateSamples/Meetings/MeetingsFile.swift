@@ -1,4 +1,5 @@
 import Foundation
+import ViewStateKit
 
 /// Where the meetings are saved: one JSON file, written atomically. A missing file is an empty
 /// list (a first launch); a file that cannot be read as meetings is moved aside, never
@@ -65,5 +66,24 @@ public struct MeetingsFile: Sendable {
             break
         }
         return url.lastPathComponent
+    }
+}
+
+/// The meetings app's save file, as a service (``Dependencies/meetingsFile``).
+public enum MeetingsFileKey: DependencyKey {
+    /// `meetings.json` in the app's Application Support folder (the temporary folder where
+    /// there is none).
+    public static var liveValue: MeetingsFile {
+        let folder = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
+            ?? FileManager.default.temporaryDirectory
+        return MeetingsFile(url: folder.appendingPathComponent("meetings.json"))
+    }
+}
+
+extension Dependencies {
+    /// Where the meetings app saves its meetings.
+    public var meetingsFile: MeetingsFile {
+        get { self[MeetingsFileKey.self] }
+        set { self[MeetingsFileKey.self] = newValue }
     }
 }

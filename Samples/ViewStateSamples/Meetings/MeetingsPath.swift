@@ -28,17 +28,12 @@ public struct MeetingsPath: Feature {
         case record(RecordMeeting.Mutation)
     }
 
-    /// The clock the record screen's timer sleeps on.
-    let clock: any Clock<Duration>
-
-    /// The screens, the record screen's timer sleeping on `clock`.
-    public init(clock: any Clock<Duration>) {
-        self.clock = clock
-    }
+    /// The screens, with nothing to configure.
+    public init() {}
 
     /// One place per screen.
     public var children: [ChildPlace<State, Action, Mutation>] {
         [.ifCase(MeetingDetail(), state: State.detail, action: Action.detail, mutation: Mutation.detail),
-         .ifCase(RecordMeeting(clock: clock), state: State.record, action: Action.record, mutation: Mutation.record)]
+         .ifCase(RecordMeeting(), state: State.record, action: Action.record, mutation: Mutation.record)]
     }
 }

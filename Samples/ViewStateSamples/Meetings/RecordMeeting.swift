@@ -1,7 +1,7 @@
 import ViewStateKit
 
-/// The screen that runs a meeting: a timer ticking once a second on the clock it is given (a
-/// real one in the CLI, a `ManualClock` in tests), who is speaking, and a live transcript. Ending
+/// The screen that runs a meeting: a timer ticking once a second on the clock of its
+/// dependencies (a real one in the CLI, a `ManualClock` in tests), who is speaking, and a live transcript. Ending
 /// early asks whether to save; when time is up it offers to save. Saving is the parent's: it
 /// sees the alert's `saveAndEnd` after this screen ran (N1), keeps the notes and pops the screen.
 /// Discarding dismisses the screen itself (``Effect/dismiss``), which stops its timer (N6).
@@ -65,13 +65,11 @@ public struct RecordMeeting: Feature {
         case alert(PresentationMutation<Never>)
     }
 
-    /// The clock the timer sleeps on.
-    let clock: any Clock<Duration>
+    /// The clock the timer sleeps on: the reactor's (a real one in the app, a `ManualClock` in tests).
+    @Dependency(\.clock) var clock
 
-    /// A record screen whose timer sleeps on `clock`.
-    public init(clock: any Clock<Duration>) {
-        self.clock = clock
-    }
+    /// A record screen; its timer sleeps on the clock of the reactor running it.
+    public init() {}
 
     /// The question, declared once: cleared after any of its buttons.
     public var children: [ChildPlace<State, Action, Mutation>] {

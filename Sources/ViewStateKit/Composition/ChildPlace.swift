@@ -8,7 +8,7 @@
 ///
 /// ```swift
 /// override public var children: [ChildPlace<State, Action, Mutation>] {
-///     [.stack(MeetingsPath(clock: clock), state: \.path, action: Action.path, mutation: Mutation.path),
+///     [.stack(MeetingsPath(), state: \.path, action: Action.path, mutation: Mutation.path),
 ///      .presented(MeetingForm(), state: \.add, action: Action.add, mutation: Mutation.add),
 ///      .alert(state: \.alert, action: Action.alert, mutation: Mutation.alert)]
 /// }

@@ -113,12 +113,21 @@ open class Reactor<Action, Mutation, State> {
     private var tasks: [Int: Task<Void, Never>] = [:]     // token → task, until it ends
     private var lastToken = 0
 
-    /// A reactor starting in `initialState`.
+    /// A reactor starting in `initialState`, with the ``Dependencies`` in effect where it is made
+    /// (``withDependencies(_:operation:)``): its steps read them for as long as it lives.
     public init(initialState: State) {
         state = StateCell(initialState)
+        dependencies = Dependencies.current
+        hasDependencies = !dependencies.isLive
         childPlaces = children
         hasChildren = !childPlaces.isEmpty
     }
+
+    /// The services this reactor, its children and its effects use: those in effect where it was
+    /// made (rule D2 of ``Dependencies``).
+    public let dependencies: Dependencies
+    /// Whether ``dependencies`` provide anything: the one check the action path pays without.
+    @usableFromInline @exclusivity(unchecked) final var hasDependencies = false
 
     /// The reactor's children, each declared once: where its state lives and which cases carry
     /// its actions and mutations (see ``ChildPlace`` for the rules N1–N7). Read once, when the
@@ -167,6 +176,21 @@ open class Reactor<Action, Mutation, State> {
     @inlinable @inline(__always)
     public final func send(_ action: Action) {
         if isStubbed { return record(action) }
+        if hasDependencies, !isProcessing { return sendWithDependencies(action) }
+        process(action)
+    }
+
+    /// Sends `action` with the reactor's ``dependencies`` in effect (rule D2 of ``Dependencies``):
+    /// its steps, its children's and its effects' work read them. Out of line: only a reactor
+    /// made where dependencies were provided pays for it.
+    @usableFromInline
+    func sendWithDependencies(_ action: Action) {
+        Dependencies.$current.withValue(dependencies) { process(action) }
+    }
+
+    /// The action loop: runs `action` now, or queues it behind the one running (R3).
+    @inlinable @inline(__always)
+    func process(_ action: Action) {
         if isProcessing {
             queuedActions.append(action)
             if tracer != nil { traceQueued(action) }

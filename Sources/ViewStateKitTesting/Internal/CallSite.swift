@@ -41,4 +41,21 @@ struct CallSite {
         print("\(filePath):\(line): error: \(message)")
         #endif
     }
+
+    /// Reports `message` as a failure of the running test, with no line of its own to point at
+    /// (a service used without a `@Dependency` property): Swift Testing places it in the test,
+    /// XCTest at its own line.
+    static func failInTheRunningTest(_ message: String) {
+        #if canImport(Testing)
+        if Test.current != nil {
+            Issue.record(Comment(rawValue: message))
+            return
+        }
+        #endif
+        #if canImport(XCTest)
+        XCTFail(message)
+        #else
+        print("error: \(message)")
+        #endif
+    }
 }
