@@ -46,6 +46,28 @@ public struct ChildPlace<State, Action, Mutation> {
     /// Reduces `mutation` into the child if it is the child's: `false` when it is not. Records
     /// in the last argument the place whose own state changed.
     let reduce: (Mutation, inout State, [ChildScope], inout [ChildScope]?) -> Bool
+    /// Visits the ``Shared`` copies this place holds: its own, or its children's at any depth.
+    let share: (inout State, SharedPass) -> Void
+    /// Whether this place holds a ``Shared`` copy, itself or in a child at any depth.
+    let holdsShared: () -> Bool
+
+    init(route: @escaping (Action, NodeContext<State, Mutation>) -> Bool,
+         reduce: @escaping (Mutation, inout State, [ChildScope], inout [ChildScope]?) -> Bool,
+         share: @escaping (inout State, SharedPass) -> Void, holdsShared: @escaping () -> Bool) {
+        self.route = route
+        self.reduce = reduce
+        self.share = share
+        self.holdsShared = holdsShared
+    }
+
+    /// A ``Shared`` value this parent holds at `state` (rule S1 of ``Shared``): what the parent's
+    /// `reduce` sets there is written behind every copy after the reduce, and the copy is
+    /// refreshed when another copy is written. It routes no action or mutation.
+    /// - Parameter state: where the shared value lives in the parent's state.
+    public static func shared<Value>(_ state: WritableKeyPath<State, Shared<Value>>) -> ChildPlace {
+        ChildPlace(route: { _, _ in false }, reduce: { _, _, _, _ in false },
+                   share: { parent, pass in pass.visit(&parent[keyPath: state]) }, holdsShared: { true })
+    }
 
     /// One child, always there, at `state`: TCA's `Scope`.
     /// - Parameters:
@@ -101,6 +123,9 @@ public struct ChildPlace<State, Action, Mutation> {
                 guard let position = index.position(of: id, in: parent[keyPath: state]) else { return false }
                 change(&parent[keyPath: state][position])
                 return true
+            },
+            each: { parent, body in
+                for position in parent[keyPath: state].indices { body(&parent[keyPath: state][position]) }
             }
         ).place
     }
@@ -141,6 +166,9 @@ public struct ChildPlace<State, Action, Mutation> {
                 parent[keyPath: state].modify(at: position, change)
                 return true
             },
+            each: { parent, body in
+                for position in parent[keyPath: state].indices { parent[keyPath: state].modify(at: position, body) }
+            },
             removal: (mutation: { mutation(.popFrom(id: $0)) }, remove: { parent, id in parent[keyPath: state].pop(from: id) })
         ).place
     }
@@ -176,6 +204,7 @@ public struct ChildPlace<State, Action, Mutation> {
             wrap: { _, childMutation in mutation(.presented(childMutation)) },
             read: { parent, _ in parent[keyPath: state] },
             modify: { parent, _, change in Self.modify(&parent[keyPath: state], change) },
+            each: { parent, body in _ = Self.modify(&parent[keyPath: state], body) },
             removal: (mutation: { _ in mutation(.dismiss) }, remove: { parent, _ in parent[keyPath: state] = nil })
         ).place
     }
@@ -199,6 +228,7 @@ public struct ChildPlace<State, Action, Mutation> {
             wrap: { _, alertMutation in mutation(alertMutation) },
             read: { parent, _ in parent[keyPath: state] },
             modify: { _, _, _ in false },
+            each: { _, _ in },
             removal: (mutation: { _ in mutation(.dismiss) }, remove: { parent, _ in parent[keyPath: state] = nil })
         ).place
     }
@@ -240,7 +270,8 @@ public struct ChildPlace<State, Action, Mutation> {
             mutation: { mutations.extract(from: $0).map { .child(true, $0) } },
             wrap: { _, childMutation in mutation(childMutation) },
             read: { parent, _ in read(parent) },
-            modify: { parent, _, change in modify(&parent, change) }
+            modify: { parent, _, change in modify(&parent, change) },
+            each: { parent, body in _ = modify(&parent, body) }
         ).place
     }
 

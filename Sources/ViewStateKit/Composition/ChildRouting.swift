@@ -67,12 +67,16 @@ struct PlaceSpec<State, Action, Mutation, Child: Feature, Address: Hashable & Se
     let wrap: @Sendable (Address, Child.Mutation) -> Mutation
     let read: (State, Address) -> Child.State?
     let modify: (inout State, Address, (inout Child.State) -> Void) -> Bool
+    /// Changes every child this place holds now, in place, in order.
+    let each: (inout State, (inout Child.State) -> Void) -> Void
     /// For children that can be sent away: the parent's mutation that does it, and the change
     /// it makes.
     let removal: (mutation: @Sendable (Address) -> Mutation, remove: (inout State, Address) -> Void)?
     /// The child's own places, read from `child.children` once, on first use (a feature may
     /// contain itself, as a tree's rows do, so not before).
     let childPlaces: Once<[ChildPlace<Child.State, Child.Action, Child.Mutation>]>
+    /// Whether a child here holds a ``Shared`` copy, at any depth.
+    let holdsShared: HoldsShared
 
     init(child: Child, place: AnyHashable?, caseName: @escaping () -> String? = { nil }, identified: Bool = false,
          action: @escaping (Action) -> Routed<Address, Child.Action>?,
@@ -80,6 +84,7 @@ struct PlaceSpec<State, Action, Mutation, Child: Feature, Address: Hashable & Se
          wrap: @escaping @Sendable (Address, Child.Mutation) -> Mutation,
          read: @escaping (State, Address) -> Child.State?,
          modify: @escaping (inout State, Address, (inout Child.State) -> Void) -> Bool,
+         each: @escaping (inout State, (inout Child.State) -> Void) -> Void,
          removal: (mutation: @Sendable (Address) -> Mutation, remove: (inout State, Address) -> Void)? = nil) {
         self.child = child
         placeKey = place
@@ -90,8 +95,11 @@ struct PlaceSpec<State, Action, Mutation, Child: Feature, Address: Hashable & Se
         self.wrap = wrap
         self.read = read
         self.modify = modify
+        self.each = each
         self.removal = removal
-        childPlaces = Once { child.children }
+        let childPlaces = Once { child.children }
+        self.childPlaces = childPlaces
+        holdsShared = HoldsShared { childPlaces.value.contains { $0.holdsShared() } }
         if !mirrorShowsEnumCases {
             DebugWarning.write("""
                 ViewStateKit warning: this Swift runtime's Mirror no longer shows an enum's case as ViewStateKit \
@@ -107,7 +115,11 @@ struct PlaceSpec<State, Action, Mutation, Child: Feature, Address: Hashable & Se
     }
 
     var place: ChildPlace<State, Action, Mutation> {
-        ChildPlace(route: route, reduce: reduce)
+        let holdsShared = self.holdsShared, each = self.each, childPlaces = self.childPlaces
+        return ChildPlace(route: route, reduce: reduce, share: { state, pass in
+            guard holdsShared.value else { return }
+            each(&state) { child in SharedPass.walk(&child, places: childPlaces.value, with: pass) }
+        }, holdsShared: { holdsShared.value })
     }
 
     /// N1, N5: runs the child's action on the child (its own children first), or its removal.

@@ -1,7 +1,17 @@
 /// A reactor at the root of its children: it routes actions and mutations down the places its
 /// `children` declared, and keeps the index of its children's running work by scope, so that a
 /// reduce that removed a child stops that child's work and looks at nothing else (N4, N7).
-extension Reactor: ChildRuntime {
+extension Reactor: ChildRuntime, SharedHolder {
+    /// S1: another holder wrote a value this reactor's state holds: publishes a state with its
+    /// copies refreshed, if any changed (queued behind a delivery under way, C5).
+    func sharedValueChanged() {
+        var next = currentState
+        let refresh = SharedPass(.refresh, holder: self)
+        SharedPass.walk(&next, places: childPlaces, with: refresh)
+        guard refresh.changedAnything else { return }
+        state.update { $0 = next }
+    }
+
     var rootState: Any { currentState }
 
     /// The root as a node: its state is the whole state, its effects are performed as they are.
@@ -21,6 +31,8 @@ extension Reactor: ChildRuntime {
     /// reduce removed, looking only under the place whose own state changed.
     @usableFromInline
     func reduceRouted(_ mutation: Mutation) {
+        var written: [SharedRoot] = []
+        defer { written.forEach { $0.tellHolders(except: self) } }  // once this state is out (S1)
         state.update { state in
             let before = tracer == nil ? nil : state
             var changed: [ChildScope]?
@@ -33,9 +45,22 @@ extension Reactor: ChildRuntime {
                 reduce(into: &state, mutation: mutation)
                 changed = []
             }
+            if holdsShared { written = shareWrites(in: &state) }
             if let before { tracer?.mutation(mutation, from: before, to: state) }
             if let changed, !workUnder.isEmpty { stopWorkOfAbsentChildren(under: changed, in: state) }
         }
+    }
+
+    /// S1: writes what the reduce set in any ``Shared`` copy, then refreshes every copy the
+    /// state holds, all before anyone hears of the new state. Walks only the places that hold a
+    /// shared copy: its cost grows with the copies, not with the rest of the state.
+    /// Returns the values written, whose other holders are to be told.
+    @discardableResult
+    func shareWrites(in state: inout State) -> [SharedRoot] {
+        let commit = SharedPass(.commit, holder: self)
+        SharedPass.walk(&state, places: childPlaces, with: commit)
+        SharedPass.walk(&state, places: childPlaces, with: SharedPass(.refresh, holder: self))
+        return commit.written
     }
 
     /// Stops the running work under `scope` whose child is no longer in `state`. Each child's

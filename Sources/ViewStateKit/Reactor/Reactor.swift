@@ -121,6 +121,8 @@ open class Reactor<Action, Mutation, State> {
         hasDependencies = !dependencies.isLive
         childPlaces = children
         hasChildren = !childPlaces.isEmpty
+        holdsShared = childPlaces.contains { $0.holdsShared() }
+        if holdsShared { state.update { shareWrites(in: &$0) } }  // registers as a holder of each value (S1)
     }
 
     /// The services this reactor, its children and its effects use: those in effect where it was
@@ -136,6 +138,8 @@ open class Reactor<Action, Mutation, State> {
 
     /// The places ``children`` declared, kept from the start.
     final var childPlaces: [ChildPlace<State, Action, Mutation>] = []
+    /// Whether a declared place holds a ``Shared`` copy, at any depth.
+    final var holdsShared = false
     /// Whether any child is declared: the one check the action and mutation paths pay without children.
     @usableFromInline @exclusivity(unchecked) final var hasChildren = false
     /// The running work of children, under each non-empty prefix of its scope: what a reduce

@@ -1,0 +1,113 @@
+/// A value that several screens' states hold and write — the meetings in the list, the meeting
+/// in its detail and on the record screen — seen by all of them at once, with no copying by hand.
+/// TCA's `@Shared`.
+///
+/// A state keeps a copy of the value, so it stays a value: it is `Equatable` by that copy, and
+/// a test or a transcript sees a write as a change of every state that holds it. A parent
+/// declares where it holds one, once, with ``ChildPlace/shared(_:)``, and its `reduce` writes it
+/// like any field: `state.meetings.value.append(meeting)`. The reactor then writes the value
+/// behind every copy and refreshes every copy it holds, before anyone hears of the new state.
+///
+/// ```swift
+/// let meetings = Shared(Meeting.samples)
+/// let designReview = meetings.element(id: 1)  // the same meeting, as one value
+/// ```
+///
+/// The rules (each has a test named after it):
+/// - S1: a write in a reduce is seen, in the state that reduce publishes, by every copy the
+///   reactor holds (a list and the detail of one of its elements alike); then every other
+///   reactor holding the value publishes a state with its copies refreshed, in the order they
+///   first held it.
+/// - S2: two copies written in one reduce: the value is written in the order the places are
+///   declared, parents before children, and the last write wins. A holder that writes while it
+///   delivers (an observer reacting to an earlier write) has the other holders publish the
+///   write at once, and publishes it itself once its delivery ends (C5): every holder ends on
+///   the last write.
+/// - S3: a copy is written only through the reactor: set anywhere else — in a test's expected
+///   state, in a view — it changes that copy and nothing else.
+/// - S4: a holder that has gone away is forgotten, with no call; a copy of an element that was
+///   removed keeps its last value, and its writes change nothing.
+/// - S5: everything happens on the main actor; a test starts from any value with
+///   `Shared(value)` in the initial state.
+public struct Shared<Value: Equatable & Sendable>: Sendable, Equatable {
+    /// The value behind every copy.
+    let reference: any SharedReference<Value>
+    /// This copy.
+    private var copy: Value
+    /// The writes the value had when this copy was made or refreshed.
+    var version: Int
+    /// Whether this copy was set since (a write to commit, S3).
+    var isWritten = false
+
+    /// A new shared value, held only by this copy until it is put in states.
+    /// - Parameter value: its first value.
+    public init(_ value: Value) {
+        self.init(reference: SharedValueReference(value), copy: value, version: 0)
+    }
+
+    init(reference: any SharedReference<Value>, copy: Value, version: Int) {
+        self.reference = reference
+        self.copy = copy
+        self.version = version
+    }
+
+    /// The value, as this state holds it; setting it writes the value behind every copy once
+    /// the reactor's reduce is done (S1), and only then (S3).
+    public var value: Value {
+        get { copy }
+        set {
+            copy = newValue
+            isWritten = true
+        }
+    }
+
+    /// Writes this copy's value behind every copy, when it was set (S1); `holder` is the reactor
+    /// that wrote it. Returns whether it wrote.
+    @MainActor
+    mutating func commit(by holder: AnyObject) -> Bool {
+        guard isWritten else { return false }
+        isWritten = false
+        reference.write(copy, by: holder)
+        version = reference.root.version
+        return true
+    }
+
+    /// Takes the value behind every copy when another copy wrote it since (S1); a copy of an
+    /// element that has gone keeps its value (S4). Returns whether the copy's value changed.
+    @MainActor
+    mutating func refresh() -> Bool {
+        guard !isWritten, version != reference.root.version else { return false }
+        version = reference.root.version
+        guard let current = reference.current, current != copy else { return false }
+        copy = current
+        return true
+    }
+}
+
+extension Shared {
+    /// The element with `id`, as a shared value of its own: reads find it in this list, writes
+    /// replace it there. `nil` when no element has that id now (whatever this copy holds).
+    /// - Parameter id: the element's id.
+    /// - Returns: the element, shared, or `nil`.
+    @MainActor
+    public func element<Element: Identifiable & Sendable>(id: Element.ID) -> Shared<Element>?
+    where Value == [Element], Element.ID: Sendable {
+        guard let element = (reference.current ?? value).first(where: { $0.id == id }) else { return nil }
+        return Shared<Element>(reference: SharedElementReference(list: reference, id: id), copy: element,
+                               version: reference.root.version)
+    }
+}
+
+extension Shared {
+    /// Two copies are equal when they are copies of the same value and hold equal values.
+    public static func == (lhs: Shared, rhs: Shared) -> Bool {
+        lhs.reference.root === rhs.reference.root && lhs.copy == rhs.copy
+    }
+}
+
+extension Shared: CustomReflectable {
+    /// The copy's value alone: how traces and test failures show it (`meeting.value.title`).
+    public var customMirror: Mirror {
+        Mirror(self, children: ["value": copy], displayStyle: .struct)
+    }
+}

@@ -1,0 +1,65 @@
+/// One walk over a reactor's state through the places it declared, visiting every ``Shared``
+/// copy it holds: first to write the copies its reduce set (commit), then to refresh every
+/// copy another write made stale (refresh). Each copy met registers the reactor as a holder of
+/// its value, so the reactor hears of other reactors' writes (S1).
+@MainActor
+final class SharedPass {
+    enum Step { case commit, refresh }
+
+    let step: Step
+    /// The reactor walking its state: the writer of what it commits, the holder of what it meets.
+    unowned let holder: any SharedHolder
+    /// Whether the walk wrote a value (commit) or changed a copy (refresh).
+    private(set) var changedAnything = false
+    /// The values the walk wrote, in order, once each: their other holders are told afterwards.
+    private(set) var written: [SharedRoot] = []
+
+    init(_ step: Step, holder: any SharedHolder) {
+        self.step = step
+        self.holder = holder
+    }
+
+    /// Commits or refreshes one copy.
+    func visit<Value>(_ shared: inout Shared<Value>) {
+        shared.reference.root.hold(holder)
+        switch step {
+        case .commit:
+            guard shared.commit(by: holder) else { return }
+            changedAnything = true
+            let root = shared.reference.root
+            if !written.contains(where: { $0 === root }) { written.append(root) }
+        case .refresh: if shared.refresh() { changedAnything = true }
+        }
+    }
+
+    /// Walks `state` through `places`: each shared place's copy, then each child's own places.
+    static func walk<State, Action, Mutation>(_ state: inout State, places: [ChildPlace<State, Action, Mutation>], with pass: SharedPass) {
+        for place in places {
+            place.share(&state, pass)
+        }
+    }
+}
+
+/// Whether a feature's places hold a ``Shared`` copy, themselves or in a child at any depth:
+/// only those are walked. Worked out once per declaration; a feature that contains itself (a
+/// tree) counts what it holds apart from itself.
+@MainActor
+final class HoldsShared {
+    private var known: Bool?
+    private var isWorking = false
+    private let work: () -> Bool
+
+    init(_ work: @escaping () -> Bool) {
+        self.work = work
+    }
+
+    var value: Bool {
+        if let known { return known }
+        guard !isWorking else { return false }
+        isWorking = true
+        let value = work()
+        isWorking = false
+        known = value
+        return value
+    }
+}

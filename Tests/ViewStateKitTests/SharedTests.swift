@@ -1,0 +1,207 @@
+import Testing
+import ViewStateKitTesting
+@testable import ViewStateKit
+
+/// An item of a shared list.
+struct Item: Equatable, Sendable, Identifiable {
+    var id: Int
+    var name: String
+}
+
+/// An item's screen: it holds the item as a shared value of its own, and renames it.
+struct ItemDetail: Feature {
+    struct State: Equatable { var item: Shared<Item> }
+    enum Action: Sendable { case rename(String) }
+
+    var children: [ChildPlace<State, Action, Action>] { [.shared(\.item)] }
+
+    func reduce(into state: inout State, mutation: Action) {
+        if case .rename(let name) = mutation { state.item.value.name = name }
+    }
+}
+
+/// A list of items and a stack of item screens over it, all holding the same shared list.
+@MainActor
+final class ItemsApp: Reactor<ItemsApp.Action, ItemsApp.Mutation, ItemsApp.State> {
+    struct State: Equatable {
+        var items: Shared<[Item]>
+        var path = ScreenStack<ItemDetail.State>()
+    }
+    enum Action: Sendable { case open(Int), add(Item), remove(Int), renameBoth(String), path(StackAction<ItemDetail.Action>) }
+    enum Mutation: Sendable { case push(ItemDetail.State), add(Item), remove(Int), renameBoth(String), path(StackMutation<ItemDetail.Action>) }
+
+    init(items: Shared<[Item]>) {
+        super.init(initialState: State(items: items))
+    }
+
+    override var children: [ChildPlace<State, Action, Mutation>] {
+        [.shared(\.items), .stack(ItemDetail(), state: \.path, action: Action.path, mutation: Mutation.path)]
+    }
+
+    override func mutate(action: Action) -> Effect<Mutation> {
+        switch action {
+        case .open(let id):
+            guard let item = currentState.items.element(id: id) else { return .none }
+            return .mutation(.push(ItemDetail.State(item: item)))
+        case .add(let item): return .mutation(.add(item))
+        case .remove(let id): return .mutation(.remove(id))
+        case .renameBoth(let name): return .mutation(.renameBoth(name))
+        case .path: return .none
+        }
+    }
+
+    override func reduce(into state: inout State, mutation: Mutation) {
+        switch mutation {
+        case .push(let screen): state.path.push(screen)
+        case .add(let item): state.items.value.append(item)
+        case .remove(let id): state.items.value.removeAll { $0.id == id }
+        case .renameBoth(let name):  // two copies of one value set in one reduce: the list, then the screen
+            state.items.value[0].name = name + " (list)"
+            if let top = state.path.ids.last { state.path[id: top]?.item.value.name = name + " (screen)" }
+        case .path: break
+        }
+    }
+}
+
+/// A screen of its own (ReactorKit's shape) holding a shared count.
+@MainActor
+final class CountScreen: Reactor<CountScreen.Action, CountScreen.Action, CountScreen.State> {
+    struct State: Equatable { var count: Shared<Int> }
+    enum Action: Sendable { case increment, set(Int) }
+
+    init(count: Shared<Int>) {
+        super.init(initialState: State(count: count))
+    }
+
+    override var children: [ChildPlace<State, Action, Action>] { [.shared(\.count)] }
+
+    override func mutate(action: Action) -> Effect<Action> { .mutation(action) }
+
+    override func reduce(into state: inout State, mutation: Action) {
+        switch mutation {
+        case .increment: state.count.value += 1
+        case .set(let count): state.count.value = count
+        }
+    }
+}
+
+@MainActor
+@Suite("Shared values: one value held and written by several screens")
+struct SharedTests {
+    let items = [Item(id: 1, name: "one"), Item(id: 2, name: "two")]
+
+    @Test("S1: a screen's write is in the state its reduce publishes, for the list and every screen of that item")
+    func writeSeenByEveryCopyInOneState() async {
+        let tester = ReactorTester(ItemsApp(items: Shared(items)))
+        let shared = tester.state.items
+        await tester.send(.open(1)) { $0.path.push(ItemDetail.State(item: shared.element(id: 1)!)) }
+        await tester.send(.open(1)) { $0.path.push(ItemDetail.State(item: shared.element(id: 1)!)) }
+        await tester.send(.open(2)) { $0.path.push(ItemDetail.State(item: shared.element(id: 2)!)) }
+        await tester.send(.path(.screen(id: 1, action: .rename("uno")))) {
+            $0.items.value[0].name = "uno"
+            $0.path[id: 0]?.item.value.name = "uno"
+            $0.path[id: 1]?.item.value.name = "uno"
+        }
+        #expect(shared.element(id: 1)?.value.name == "uno", "the value behind every copy was written")
+    }
+
+    @Test("S1: the list's write reaches the screens of its items")
+    func listWriteReachesElements() async {
+        let tester = ReactorTester(ItemsApp(items: Shared(items)))
+        let shared = tester.state.items
+        await tester.send(.open(2)) { $0.path.push(ItemDetail.State(item: shared.element(id: 2)!)) }
+        await tester.send(.add(Item(id: 3, name: "three"))) { $0.items.value.append(Item(id: 3, name: "three")) }
+        #expect(tester.state.path[id: 0]?.item.value.name == "two", "an element the write did not change is unchanged")
+    }
+
+    @Test("S1: another reactor holding the value publishes a state with its copy refreshed, in the order they first held it")
+    func otherReactorsHearOfAWrite() {
+        let count = Shared(0)
+        let first = CountScreen(count: count), second = CountScreen(count: count), third = CountScreen(count: count)
+        var heard: [String] = []
+        let tokens = [("first", first), ("second", second), ("third", third)].map { name, screen in
+            screen.state.observe { heard.append("\(name) \($0.count.value)") }
+        }
+        heard.removeAll()
+        second.send(.increment)
+        #expect(heard == ["second 1", "first 1", "third 1"])
+        #expect(first.currentState == second.currentState && third.currentState.count.value == 1)
+        withExtendedLifetime(tokens) {}
+    }
+
+    @Test("S2: two copies of one value set in one reduce: the list is written, then the screen; the last write wins")
+    func twoWritesInOneReduce() async {
+        let tester = ReactorTester(ItemsApp(items: Shared(items)))
+        let shared = tester.state.items
+        await tester.send(.open(1)) { $0.path.push(ItemDetail.State(item: shared.element(id: 1)!)) }
+        await tester.send(.renameBoth("x")) {
+            $0.items.value[0].name = "x (screen)"
+            $0.path[id: 0]?.item.value.name = "x (screen)"
+        }
+    }
+
+    @Test("S2: a holder writing while it hears of a write: the others publish it at once, the writer once its delivery ends")
+    func writeDuringAnotherHoldersDelivery() {
+        let count = Shared(0)
+        let first = CountScreen(count: count), second = CountScreen(count: count)
+        var heard: [String] = []
+        let firstToken = first.state.observe { heard.append("first \($0.count.value)") }
+        let secondToken = second.state.observe { state in
+            heard.append("second \(state.count.value)")
+            if state.count.value == 1 { second.send(.set(10)) }  // reacts to the first's write
+        }
+        heard.removeAll()
+        first.send(.increment)
+        #expect(heard == ["first 1", "second 1", "first 10", "second 10"])
+        withExtendedLifetime((firstToken, secondToken)) {}
+    }
+
+    @Test("S3: setting a copy in a test's expected state, or anywhere outside a reactor, writes nothing behind it")
+    func expectedStateWritesNothing() async {
+        let count = Shared(0)
+        let tester = ReactorTester(CountScreen(count: count))
+        await withKnownIssue {
+            await tester.send(.set(0)) { $0.count.value = 5 }  // the reactor set 0, not 5
+        }
+        var loose = count
+        loose.value = 9
+        let other = CountScreen(count: count)
+        #expect(other.currentState.count.value == 0, "neither the test's copy nor a loose one was written")
+    }
+
+    @Test("S4: a holder that has gone is forgotten, with no call")
+    func holderGone() {
+        let count = Shared(0)
+        let first = CountScreen(count: count)
+        var second: CountScreen? = CountScreen(count: count)
+        weak let weakSecond = second
+        #expect(count.reference.root.holderCount == 2)
+        second = nil
+        #expect(weakSecond == nil, "the value does not keep its holders alive")
+        first.send(.increment)
+        #expect(count.reference.root.holderCount == 1)
+        #expect(first.currentState.count.value == 1)
+    }
+
+    @Test("S4: a screen's copy of an item removed from the list keeps its last value; its writes change nothing")
+    func removedElement() async {
+        let tester = ReactorTester(ItemsApp(items: Shared(items)))
+        let shared = tester.state.items
+        await tester.send(.open(2)) { $0.path.push(ItemDetail.State(item: shared.element(id: 2)!)) }
+        await tester.send(.remove(2)) { $0.items.value.removeLast() }
+        await tester.send(.path(.screen(id: 0, action: .rename("gone")))) { $0.path[id: 0]?.item.value.name = "gone" }
+        #expect(shared.element(id: 2) == nil)
+        #expect(tester.state.items.value == [Item(id: 1, name: "one")], "the list is unchanged")
+    }
+
+    @Test("S5: a test starts from a given value; copies of different values are never equal")
+    func startsFromAGivenValue() {
+        let screen = CountScreen(count: Shared(41))
+        screen.send(.increment)
+        #expect(screen.currentState.count.value == 42)
+        #expect(Shared(1) != Shared(1), "equal values, but not the same shared value")
+        let one = Shared(1)
+        #expect(one == one)
+        #expect(ValueDiff.describe(one) == "Shared<Int>(value: 1)")
+    }
+}
