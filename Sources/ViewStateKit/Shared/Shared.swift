@@ -29,6 +29,11 @@
 ///   removed keeps its last value, and its writes change nothing.
 /// - S5: everything happens on the main actor; a test starts from any value with
 ///   `Shared(value)` in the initial state.
+/// - S6: a value made with a ``SharedStorage`` loads from it when made and saves a burst of
+///   writes once, after a throttle on the clock of its dependencies; a value that cannot be
+///   loaded starts from its default, with what was saved kept aside, never written over; a
+///   failed save leaves the value as it is. Either failure is in every copy's ``failure``, and
+///   every holder publishes it. A value not saved yet when its last copy goes is saved then.
 public struct Shared<Value: Equatable & Sendable>: Sendable, Equatable {
     /// The value behind every copy.
     let reference: any SharedReference<Value>
@@ -38,6 +43,10 @@ public struct Shared<Value: Equatable & Sendable>: Sendable, Equatable {
     var version: Int
     /// Whether this copy was set since (a write to commit, S3).
     var isWritten = false
+    /// Why the value could not be loaded from its storage or saved to it, as this copy last
+    /// heard; `nil` when all is well (S6). Setting it changes this copy alone (a test's expected
+    /// state says what the copies will hear).
+    public var failure: SharedStorageFailure?
 
     /// A new shared value, held only by this copy until it is put in states.
     /// - Parameter value: its first value.
@@ -78,7 +87,9 @@ public struct Shared<Value: Equatable & Sendable>: Sendable, Equatable {
     mutating func refresh() -> Bool {
         guard !isWritten, version != reference.root.version else { return false }
         version = reference.root.version
-        guard let current = reference.current, current != copy else { return false }
+        let failureChanged = reference.failure != failure
+        failure = reference.failure
+        guard let current = reference.current, current != copy else { return failureChanged }
         copy = current
         return true
     }
@@ -99,15 +110,35 @@ extension Shared {
 }
 
 extension Shared {
-    /// Two copies are equal when they are copies of the same value and hold equal values.
+    /// Two copies are equal when they are copies of the same value and hold equal values (and
+    /// the same storage failure, if any).
     public static func == (lhs: Shared, rhs: Shared) -> Bool {
-        lhs.reference.root === rhs.reference.root && lhs.copy == rhs.copy
+        lhs.reference.root === rhs.reference.root && lhs.copy == rhs.copy && lhs.failure == rhs.failure
+    }
+}
+
+extension Shared where Value: Codable {
+    /// A shared value saved in `storage`: loaded now (`defaultValue` when nothing was saved, or
+    /// when what was saved cannot be read: then ``failure`` says so and it is kept aside), and
+    /// saved after writes — the first write of a burst waits `throttle` on the clock of the
+    /// dependencies in effect, then the value as it is by then is saved, once (S6).
+    /// - Parameters:
+    ///   - storage: where the value is saved: `.file(url)`, `.appStorage(key)`, `.memory(…)`.
+    ///   - defaultValue: the value when nothing (readable) was saved.
+    ///   - throttle: how long a burst of writes may last before one save.
+    @MainActor
+    public init(_ storage: SharedStorage<Value>, default defaultValue: Value, throttle: Duration = .seconds(1)) {
+        let reference = SharedStoredReference(storage: storage, default: defaultValue, clock: Dependencies.current.clock,
+                                              throttle: throttle)
+        self.init(reference: reference, copy: reference.current ?? defaultValue, version: 0)
+        failure = reference.failure
     }
 }
 
 extension Shared: CustomReflectable {
-    /// The copy's value alone: how traces and test failures show it (`meeting.value.title`).
+    /// The copy's value, and its storage failure when there is one: how traces and test
+    /// failures show it (`meeting.value.title`).
     public var customMirror: Mirror {
-        Mirror(self, children: ["value": copy], displayStyle: .struct)
+        Mirror(self, children: failure.map { ["value": copy, "failure": $0] } ?? ["value": copy], displayStyle: .struct)
     }
 }

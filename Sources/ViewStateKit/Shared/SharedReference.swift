@@ -13,6 +13,13 @@ protocol SharedReference<Value>: AnyObject, Sendable {
     @MainActor func write(_ value: Value, by writer: AnyObject?)
     /// The source of truth this reference reads: its own, or that of the value it projects from.
     var root: SharedRoot { get }
+    /// Why the value could not be loaded or saved, if it could not.
+    @MainActor var failure: SharedStorageFailure? { get }
+}
+
+extension SharedReference {
+    /// A value kept in memory alone never fails.
+    @MainActor var failure: SharedStorageFailure? { nil }
 }
 
 /// What every ``SharedReference`` comes back to: the writes counted, and the reactors whose
@@ -109,4 +116,5 @@ where Element.ID: Sendable {
     }
 
     var root: SharedRoot { list.root }
+    var failure: SharedStorageFailure? { list.failure }
 }

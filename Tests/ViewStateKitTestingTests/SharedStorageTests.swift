@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+@testable import ViewStateKit
+import ViewStateKitTesting
+
+/// A screen holding a shared count, saved somewhere.
+@MainActor
+final class SavedCount: Reactor<SavedCount.Action, SavedCount.Action, SavedCount.State> {
+    struct State: Equatable { var count: Shared<Int> }
+    enum Action: Sendable { case set(Int) }
+
+    init(count: Shared<Int>) {
+        super.init(initialState: State(count: count))
+    }
+
+    override var children: [ChildPlace<State, Action, Action>] { [.shared(\.count)] }
+    override func mutate(action: Action) -> Effect<Action> { .mutation(action) }
+    override func reduce(into state: inout State, mutation: Action) {
+        if case .set(let count) = mutation { state.count.value = count }
+    }
+}
+
+/// Bytes saved, counted, and failing on demand: a storage a test can watch.
+final class CountingStorage: @unchecked Sendable {
+    let memory = SharedMemory(name: "count")
+    private let lock = NSLock()
+    private var writes = 0
+    private var failing = false
+
+    var writeCount: Int { lock.withLock { writes } }
+    func fail(_ fails: Bool) { lock.withLock { failing = fails } }
+
+    var storage: SharedStorage<Int> {
+        SharedStorage(name: "count", read: { [memory] in memory.data }, write: { [self] data in
+            try lock.withLock {
+                if failing { throw CocoaError(.fileWriteOutOfSpace) }
+                writes += 1
+            }
+            memory.data = data
+        })
+    }
+}
+
+@MainActor
+@Suite("Shared values saved where they belong")
+struct SharedStorageTests {
+    let clock = ManualClock()
+
+    private func screen(_ storage: SharedStorage<Int>, throttle: Duration = .seconds(1)) -> SavedCount {
+        withDependencies(.test { $0.clock = clock }) { SavedCount(count: Shared(storage, default: 0, throttle: throttle)) }
+    }
+
+    @Test("S6: a burst of writes is one save, after the throttle on the injected clock; a second launch reads it")
+    func burstIsOneSave() async {
+        let counting = CountingStorage()
+        let first = ReactorTester(screen(counting.storage))
+        await first.send(.set(1)) { $0.count.value = 1 }
+        await first.send(.set(2)) { $0.count.value = 2 }
+        await first.send(.set(3)) { $0.count.value = 3 }
+        #expect(counting.writeCount == 0, "nothing is saved before the throttle has passed")
+        await clock.advance(by: .seconds(1))
+        #expect(counting.writeCount == 1)
+        let second = screen(counting.storage)
+        #expect(second.currentState.count.value == 3, "a second launch sees what the first saved")
+        #expect(second.currentState.count.failure == nil)
+    }
+
+    @Test("S6: a JSON file: nothing saved is the default; a save is atomic and read back by the next value")
+    func file() async throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("shared-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let first = ReactorTester(screen(.file(url)))
+        #expect(first.state.count.value == 0)
+        await first.send(.set(7)) { $0.count.value = 7 }
+        await clock.advance(by: .seconds(1))
+        #expect(try String(contentsOf: url, encoding: .utf8) == "7")
+        #expect(screen(.file(url)).currentState.count.value == 7)
+    }
+
+    @Test("S6: a corrupt file is kept aside, never written over; the value starts from its default and says so")
+    func corruptFile() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("shared-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("count.json")
+        try Data("{not json".utf8).write(to: url)
+        let tester = ReactorTester(screen(.file(url)))
+        #expect(tester.state.count.value == 0)
+        #expect(tester.state.count.failure == .unreadable("count.json", keptAs: "count.json.corrupt"))
+        #expect(tester.state.count.failure?.message == "count.json could not be read; it was kept aside as count.json.corrupt")
+        #expect(try Data(contentsOf: folder.appendingPathComponent("count.json.corrupt")) == Data("{not json".utf8))
+        await tester.send(.set(5)) { $0.count.value = 5 }
+        await clock.advance(by: .seconds(1))
+        await tester.receive { $0.count.failure = nil }  // saved: all is well again
+        #expect(try String(contentsOf: url, encoding: .utf8) == "5", "a new file; the corrupt one is still aside")
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("count.json.corrupt").path))
+    }
+
+    @Test("S6: what cannot be read nor moved aside is never written over")
+    func unreadableAndStuck() async {
+        let storage = SharedStorage<Int>(name: "stuck", read: { throw CocoaError(.fileReadNoPermission) },
+                                         write: { _ in Issue.record("wrote over what could not be read") })
+        let count = ReactorTester(screen(storage))
+        #expect(count.state.count.failure == .unreadable("stuck", keptAs: nil))
+        await count.send(.set(1)) { $0.count.value = 1 }
+        #expect(clock.sleeperCount == 0, "no save is even planned")
+    }
+
+    @Test("S6: a failed save leaves the value as it is and every holder says so; the next save clears it")
+    func failedSave() async {
+        let counting = CountingStorage()
+        let tester = ReactorTester(screen(counting.storage))
+        counting.fail(true)
+        await tester.send(.set(1)) { $0.count.value = 1 }
+        await clock.advance(by: .seconds(1))
+        let failure = SharedStorageFailure.notSaved("count", reason: CocoaError(.fileWriteOutOfSpace).localizedDescription)
+        await tester.receive { $0.count.failure = failure }
+        #expect(tester.state.count.failure == failure)
+        counting.fail(false)
+        await tester.send(.set(2)) { $0.count.value = 2 }
+        await clock.advance(by: .seconds(1))
+        await tester.receive { $0.count.failure = nil }
+        #expect(counting.memory.data == Data("2".utf8))
+    }
+
+    @Test("S6: a write not saved yet when the last copy goes is saved then, not lost")
+    func savedWhenGone() {
+        let counting = CountingStorage()
+        var count: SavedCount? = screen(counting.storage, throttle: .seconds(60))
+        count?.send(.set(9))
+        #expect(counting.writeCount == 0)
+        count = nil
+        #expect(counting.memory.data == Data("9".utf8))
+    }
+
+    @Test("S6: memory keeps what could not be read aside, as a file does")
+    func memoryKeptAside() {
+        let memory = SharedMemory(name: "settings", data: Data("oops".utf8))
+        let count = screen(.memory(memory))
+        #expect(count.currentState.count.failure == .unreadable("settings", keptAs: "settings (kept aside)"))
+        #expect(memory.keptAside == Data("oops".utf8) && memory.data == nil)
+    }
+}
