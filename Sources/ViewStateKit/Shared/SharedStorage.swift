@@ -185,9 +185,11 @@ final class SharedStoredReference<Value: Codable & Sendable>: SharedReference, @
         root.didWrite()
         hasUnsavedWrite = true
         guard mayOverwrite, pendingSave == nil else { return }
-        pendingSave = Task { @MainActor [weak self, clock, throttle] in
+        // Not on the main actor while it waits: a test's engine follows such work (R9) and a
+        // `ManualClock` advance wakes it; the save itself comes back to the main actor.
+        pendingSave = Task.detached { [weak self, clock, throttle] in
             try? await clock.sleep(for: throttle)
-            self?.save()
+            await self?.save()
         }
     }
 
