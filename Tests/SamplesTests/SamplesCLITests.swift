@@ -36,7 +36,7 @@ struct SamplesCLITests {
             let word = line.split(separator: " ").dropFirst().first.map(String.init)
             let words = Screen.loading.contains(screen) ? ["loading", "presenting:", "failed:"]
                 : screen == .basket ? ["empty", "dialog:", "tap:", "dialog"]
-                : screen == .meetings ? ["list:", "detail:", "edit:", "add:", "record:", "alert:", "tap:", "back", "cancel", "end"]
+                : screen == .meetings ? ["list:", "detail:", "edit:", "add:", "record:", "alert:", "tap:", "back", "cancel", "end", "second"]
                 : ["selected:", "name"]
             let isCount = screen == .basket && word?.allSatisfy(\.isNumber) == true
             #expect(isCount || words.contains(word ?? ""), "\(line)")

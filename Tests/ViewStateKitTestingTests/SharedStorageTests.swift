@@ -91,8 +91,8 @@ struct SharedStorageTests {
         #expect(try Data(contentsOf: folder.appendingPathComponent("count.json.corrupt")) == Data("{not json".utf8))
         await tester.send(.set(5)) { $0.count.value = 5 }
         await clock.advance(by: .seconds(1))
-        await tester.receive { $0.count.failure = nil }  // saved: all is well again
         #expect(try String(contentsOf: url, encoding: .utf8) == "5", "a new file; the corrupt one is still aside")
+        #expect(tester.state.count.failure == .unreadable("count.json", keptAs: "count.json.corrupt"), "it still says so")
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("count.json.corrupt").path))
     }
 

@@ -85,6 +85,8 @@ public enum Scenario: String, CaseIterable, Sendable {
     case endEarly = "end-early"
     /// End a meeting early and discard it: the record screen dismisses itself.
     case discard
+    /// Add a meeting, quit, launch again: the second launch shows what the first saved.
+    case secondLaunch = "second-launch"
 
     /// The screens this scenario applies to.
     public var screens: [Screen] {
@@ -96,7 +98,7 @@ public enum Scenario: String, CaseIterable, Sendable {
         case .skip, .settings: [.selectStore]
         case .invalid: [.register]
         case .corruptStorage: [.books, .meetings]
-        case .delete, .edit, .editCancel, .endEarly, .discard: [.meetings]
+        case .delete, .edit, .editCancel, .endEarly, .discard, .secondLaunch: [.meetings]
         case .emptyBasket, .keepBasket: [.basket]
         case .notFound: Screen.loading + [.basket]
         case .empty, .failure, .offline, .timeout, .malformed, .truncated, .wrongTypes: Screen.loading
@@ -129,6 +131,7 @@ public enum Scenario: String, CaseIterable, Sendable {
         case .editCancel: "edit a meeting in its sheet, then cancel: nothing changes"
         case .endEarly: "end a meeting early and save its notes"
         case .discard: "end a meeting early and discard it"
+        case .secondLaunch: "add a meeting, quit, launch again: it is there"
         case .emptyBasket: "empty the basket: a confirmation, then Empty"
         case .keepBasket: "empty the basket: a confirmation, then Cancel; nothing changes"
         }

@@ -10,18 +10,39 @@ extension ScenarioRunner {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("viewstate-samples-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let file = MeetingsFile(url: folder.appendingPathComponent("meetings.json"))
+        let url = folder.appendingPathComponent("meetings.json")
         if scenario == .corruptStorage {
-            try? Data("{\"meetings\": [".utf8).write(to: file.url)
+            try? Data("{\"meetings\": [".utf8).write(to: url)
             write("[storage] meetings.json holds a cut-off file")
         } else {
-            try? file.save(Meeting.samples)
+            try? JSONEncoder().encode(Meeting.samples).write(to: url)
             write("[storage] meetings.json holds \(Meeting.samples.map(\.title).joined(separator: ", "))")
         }
-        let app = withDependencies({
-            $0.meetingsFile = file
-            $0.clock = clock
-        }, operation: { MeetingsApp() })
+        let launch = { [clock] in
+            withDependencies({
+                $0.meetingsStorage = .file(url)
+                $0.clock = clock
+            }, operation: { MeetingsApp() })
+        }
+        await drive(launch(), scenario)
+        // The app has gone: what it had not saved yet is saved now (S6 of `Shared`).
+        let saved = (try? Data(contentsOf: url)).flatMap { try? JSONDecoder().decode([Meeting].self, from: $0) }
+        write("[storage] meetings.json holds " + (saved.map { $0.isEmpty ? "no meetings" : $0.map(\.title).joined(separator: ", ") }
+            ?? "nothing readable"))
+        let beside = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0 != "meetings.json" }
+        if !beside.isEmpty { write("[storage] beside it: \(beside.sorted().joined(separator: ", "))") }
+        if scenario == .secondLaunch {
+            write("[meetings] second launch")
+            let again = launch()
+            withExtendedLifetime(again.state.printLines(screen: "meetings", write: write) { $0.consoleLine }) {}
+        }
+    }
+
+    /// Drives `app` through `scenario`: each step is what a user taps, written before it; each
+    /// screen on top is one line, each navigation step a `[nav]` line (a navigator following the
+    /// stack and the sheets). Every step waits until the app's work has ended, so the output is
+    /// the same on every run.
+    private func drive(_ app: MeetingsApp, _ scenario: Scenario) async {
         let tracing = trace ? app.trace("trace meetings", to: write) : nil
         let navigator = ConsoleNavigator(write: write)
         let following = [
@@ -31,22 +52,9 @@ extension ScenarioRunner {
             app.state.printLines(screen: "meetings", write: write) { $0.consoleLine },
             alertLines(app),
         ]
-        var saved = try? Data(contentsOf: file.url)
-        func settle() async {
-            await app.waitUntilIdle()
-            let now = try? Data(contentsOf: file.url)
-            guard now != saved else { return }
-            saved = now
-            guard now != nil else {
-                let beside = (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.sorted() ?? []
-                return write("[storage] no meetings.json; beside it: \(beside.joined(separator: ", "))")
-            }
-            let titles = (try? file.load())?.map(\.title).joined(separator: ", ") ?? "(unreadable)"
-            write("[storage] saved: \(titles.isEmpty ? "no meetings" : titles)")
-        }
         func step(_ action: MeetingsApp.Action) async {
             app.send(action)
-            await settle()
+            await app.waitUntilIdle()
         }
         func screen(_ action: MeetingsPath.Action) async {
             guard let top = app.currentState.path.ids.last else { return }
@@ -59,11 +67,7 @@ extension ScenarioRunner {
         }
         func tap(_ title: String) async {
             write("[meetings] tap: \(title)")
-            let state = app.currentState
-            if let alert = state.alert {
-                return await step(.alert(.button(alert.tap(title))))
-            }
-            switch state.path.last {
+            switch app.currentState.path.last {
             case .detail(let detail)?:
                 if let alert = detail.alert { await screen(.detail(.alert(.button(alert.tap(title))))) }
             case .record(let record)?:
@@ -73,12 +77,10 @@ extension ScenarioRunner {
             }
         }
 
-        await step(.launch)
         switch scenario {
-        case .corruptStorage:
-            await tap("OK")
+        case .corruptStorage, .secondLaunch:
             await addMeeting(titled: "Retro", with: step)
-            await step(.openMeeting(id: 1))
+            await step(.openMeeting(id: app.currentState.meetings.value.last?.id ?? 0))
             await back()
         case .delete:
             await addMeeting(titled: "Retro", with: step)

@@ -8,19 +8,21 @@ extension MeetingsApp.State {
         switch path.last {
         case .detail(let detail)?:
             if let edit = detail.edit { return "edit: " + edit.consoleLine }
-            let notes = detail.meeting.notes.isEmpty ? "no notes" : detail.meeting.notes.map { "\"\($0)\"" }.joined(separator: ", ")
-            return "detail: \(detail.meeting.consoleLine); \(notes)"
+            let meeting = detail.meeting.value
+            let notes = meeting.notes.isEmpty ? "no notes" : meeting.notes.map { "\"\($0)\"" }.joined(separator: ", ")
+            return "detail: \(meeting.consoleLine); \(notes)"
         case .record(let record)?:
-            return "record: \(record.meeting.title) \(clockText(record.secondsElapsed)) of \(clockText(record.meeting.seconds))"
-                + (record.secondsElapsed < record.meeting.seconds ? ", \(record.speaker) speaking" : "")
+            let meeting = record.meeting.value
+            return "record: \(meeting.title) \(clockText(record.secondsElapsed)) of \(clockText(meeting.seconds))"
+                + (record.secondsElapsed < meeting.seconds ? ", \(record.speaker) speaking" : "")
         case nil:
-            return "list: " + (meetings.isEmpty ? "no meetings" : meetings.map(\.consoleLine).joined(separator: " | "))
+            let list = meetings.value.isEmpty ? "no meetings" : meetings.value.map(\.consoleLine).joined(separator: " | ")
+            return "list: " + list + (meetings.failure.map { " — \($0.message)" } ?? "")
         }
     }
 
     /// The alert on top, drawn as the console draws alerts, or `nil`.
     var alertLine: String? {
-        if let alert { return alert.consoleLine }
         switch path.last {
         case .detail(let detail)?: return detail.alert?.consoleLine
         case .record(let record)?: return record.alert?.consoleLine
@@ -53,8 +55,8 @@ extension MeetingsPath.State {
     /// What the `[nav]` lines call a pushed screen: `detail "Design review"`.
     var navigationName: String {
         switch self {
-        case .detail(let detail): "detail \"\(detail.meeting.title)\""
-        case .record(let record): "record \"\(record.meeting.title)\""
+        case .detail(let detail): "detail \"\(detail.meeting.value.title)\""
+        case .record(let record): "record \"\(record.meeting.value.title)\""
         }
     }
 }

@@ -1,22 +1,27 @@
 import ViewStateKit
 
 /// One meeting's screen: its details and past notes, an edit form in a sheet, a confirmation
-/// before deleting. What it cannot do alone — start a recording, delete the meeting from the
-/// list, tell the list of an edit — it leaves to the screen that pushed it, which sees each of
-/// its actions after it ran (rule N1): `startTapped`, `doneEditing`, the alert's `confirmDelete`.
+/// before deleting. It holds the meeting as an element of the shared list, and the list itself:
+/// an edit it saves, or the deletion it confirms, is in the list at once (``Shared``), and it
+/// dismisses itself after a deletion. Starting a recording it leaves to the screen that pushed
+/// it, which sees `startTapped` after it ran (rule N1).
 public struct MeetingDetail: Feature {
     /// The meeting, and what is presented over it.
     public struct State: Equatable, Sendable {
-        /// The meeting shown.
-        public var meeting: Meeting
+        /// The meeting shown: an element of ``meetings``.
+        public var meeting: Shared<Meeting>
+        /// Every meeting: where a deletion is made.
+        public var meetings: Shared<[Meeting]>
         /// The edit form, while its sheet is up.
         public var edit: MeetingForm.State?
         /// The delete confirmation, while it is shown.
         public var alert: AlertState<Action.Alert>?
 
-        /// The screen of `meeting`, with nothing presented.
-        public init(meeting: Meeting, edit: MeetingForm.State? = nil, alert: AlertState<Action.Alert>? = nil) {
+        /// The screen of `meeting`, one of `meetings`, with nothing presented.
+        public init(meeting: Shared<Meeting>, meetings: Shared<[Meeting]>, edit: MeetingForm.State? = nil,
+                    alert: AlertState<Action.Alert>? = nil) {
             self.meeting = meeting
+            self.meetings = meetings
             self.edit = edit
             self.alert = alert
         }
@@ -39,7 +44,7 @@ public struct MeetingDetail: Feature {
 
         /// What the delete confirmation's buttons send.
         public enum Alert: Equatable, Sendable {
-            /// Delete the meeting: the parent removes it and pops this screen.
+                /// Delete the meeting from the list, and leave this screen.
             case confirmDelete
         }
     }
@@ -52,6 +57,8 @@ public struct MeetingDetail: Feature {
         case saveEdit
         /// The delete confirmation shown.
         case showDeleteAlert
+        /// The meeting taken out of the list.
+        case delete
         /// The form's own change, or its dismissal.
         case edit(PresentationMutation<MeetingForm.Action>)
         /// The confirmation cleared.
@@ -61,18 +68,22 @@ public struct MeetingDetail: Feature {
     /// A detail screen with nothing to configure.
     public init() {}
 
-    /// The edit form in a sheet and the delete confirmation, each declared once.
+    /// The shared meeting and list, the edit form in a sheet and the delete confirmation, each
+    /// declared once.
     public var children: [ChildPlace<State, Action, Mutation>] {
-        [.presented(MeetingForm(), state: \.edit, action: Action.edit, mutation: Mutation.edit),
+        [.shared(\.meeting), .shared(\.meetings),
+         .presented(MeetingForm(), state: \.edit, action: Action.edit, mutation: Mutation.edit),
          .alert(state: \.alert, action: Action.alert, mutation: Mutation.alert)]
     }
 
-    /// Opens the form, saves it, asks before deleting; the rest is the parent's.
+    /// Opens the form, saves it, asks before deleting, deletes and leaves; starting a recording
+    /// is the parent's.
     public func mutate(action: Action, state: State) -> Effect<Mutation> {
         switch action {
         case .editTapped: .mutation(.showEdit)
         case .doneEditing: state.edit == nil ? .none : .mutation(.saveEdit)
         case .deleteTapped: .mutation(.showDeleteAlert)
+        case .alert(.presented(.confirmDelete)): .merge(.mutation(.delete), .dismiss)
         case .startTapped, .edit, .alert: .none
         }
     }
@@ -81,13 +92,16 @@ public struct MeetingDetail: Feature {
     public func reduce(into state: inout State, mutation: Mutation) {
         switch mutation {
         case .showEdit:
-            state.edit = MeetingForm.State(draft: state.meeting)
+            state.edit = MeetingForm.State(draft: state.meeting.value)
         case .saveEdit:
-            if let draft = state.edit?.draft { state.meeting = draft }
+            if let draft = state.edit?.draft { state.meeting.value = draft }
             state.edit = nil
         case .showDeleteAlert:
-            state.alert = AlertState(title: "Delete \"\(state.meeting.title)\"?", message: "Its notes go with it.",
+            state.alert = AlertState(title: "Delete \"\(state.meeting.value.title)\"?", message: "Its notes go with it.",
                                      buttons: [.destructive("Delete", action: .confirmDelete), .cancel("Keep")])
+        case .delete:
+            let id = state.meeting.value.id
+            state.meetings.value.removeAll { $0.id == id }
         case .edit, .alert:
             break
         }

@@ -2,14 +2,15 @@ import ViewStateKit
 
 /// The screen that runs a meeting: a timer ticking once a second on the clock of its
 /// dependencies (a real one in the CLI, a `ManualClock` in tests), who is speaking, and a live transcript. Ending
-/// early asks whether to save; when time is up it offers to save. Saving is the parent's: it
-/// sees the alert's `saveAndEnd` after this screen ran (N1), keeps the notes and pops the screen.
-/// Discarding dismisses the screen itself (``Effect/dismiss``), which stops its timer (N6).
+/// early asks whether to save; when time is up it offers to save. It holds the meeting as a
+/// ``Shared`` element of the list: saving writes the notes into it (the list, the detail and the
+/// save file see them) and dismisses the screen; discarding only dismisses it
+/// (``Effect/dismiss``), which stops its timer (N6).
 public struct RecordMeeting: Feature {
     /// The meeting under way.
     public struct State: Equatable, Sendable {
-        /// The meeting being held.
-        public var meeting: Meeting
+        /// The meeting being held: an element of the shared list.
+        public var meeting: Shared<Meeting>
         /// How many seconds have passed.
         public var secondsElapsed = 0
         /// What was said, one line per second: `0:01 Ana`.
@@ -18,13 +19,14 @@ public struct RecordMeeting: Feature {
         public var alert: AlertState<Action.Alert>?
 
         /// The recording of `meeting`, from its start.
-        public init(meeting: Meeting) {
+        public init(meeting: Shared<Meeting>) {
             self.meeting = meeting
         }
 
         /// Who speaks now: attendees take a second each, in turn.
         public var speaker: String {
-            meeting.attendees.isEmpty ? "nobody" : meeting.attendees[secondsElapsed % meeting.attendees.count]
+            let attendees = meeting.value.attendees
+            return attendees.isEmpty ? "nobody" : attendees[secondsElapsed % attendees.count]
         }
 
         /// The notes the meeting keeps when saved: how long it ran, and its transcript.
@@ -44,7 +46,7 @@ public struct RecordMeeting: Feature {
 
         /// What the question's buttons send.
         public enum Alert: Equatable, Sendable {
-            /// Keep the notes and leave: the parent saves them.
+            /// Keep the notes and leave.
             case saveAndEnd
             /// Leave without notes.
             case discard
@@ -61,6 +63,8 @@ public struct RecordMeeting: Feature {
         case timeUp
         /// The end-early question shown.
         case showEndAlert
+        /// The notes written into the meeting.
+        case keepNotes
         /// The question cleared.
         case alert(PresentationMutation<Never>)
     }
@@ -71,22 +75,23 @@ public struct RecordMeeting: Feature {
     /// A record screen; its timer sleeps on the clock of the reactor running it.
     public init() {}
 
-    /// The question, declared once: cleared after any of its buttons.
+    /// The shared meeting and the question, declared once; the question is cleared after any
+    /// of its buttons.
     public var children: [ChildPlace<State, Action, Mutation>] {
-        [.alert(state: \.alert, action: Action.alert, mutation: Mutation.alert)]
+        [.shared(\.meeting), .alert(state: \.alert, action: Action.alert, mutation: Mutation.alert)]
     }
 
     /// Runs the timer; ending early stops it and asks; discarding dismisses the screen.
     public func mutate(action: Action, state: State) -> Effect<Mutation> {
         switch action {
         case .start, .alert(.presented(.resume)), .alert(.dismiss):
-            timer(seconds: state.meeting.seconds - state.secondsElapsed)
+            timer(seconds: state.meeting.value.seconds - state.secondsElapsed)
         case .endTapped:
             .merge(.cancel(id: "timer"), .mutation(.showEndAlert))
         case .alert(.presented(.discard)):
             .dismiss
         case .alert(.presented(.saveAndEnd)):
-            .none
+            .merge(.mutation(.keepNotes), .dismiss)
         }
     }
 
@@ -97,13 +102,16 @@ public struct RecordMeeting: Feature {
             state.transcript.append("\(clockText(state.secondsElapsed + 1)) \(state.speaker)")
             state.secondsElapsed += 1
         case .timeUp:
-            state.alert = AlertState(title: "Time's up", message: "\(state.meeting.title) ran its \(clockText(state.meeting.seconds)).",
+            state.alert = AlertState(title: "Time's up",
+                                     message: "\(state.meeting.value.title) ran its \(clockText(state.meeting.value.seconds)).",
                                      buttons: [AlertButton("Save", action: .saveAndEnd)])
         case .showEndAlert:
             state.alert = AlertState(title: "End meeting early?",
                                      buttons: [AlertButton("Save and end", action: .saveAndEnd),
                                                .destructive("Discard", action: .discard),
                                                .cancel("Resume", action: .resume)])
+        case .keepNotes:
+            state.meeting.value.notes.append(state.note)
         case .alert:
             break
         }

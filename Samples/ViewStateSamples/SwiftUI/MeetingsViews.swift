@@ -23,7 +23,7 @@ public struct MeetingsView: View {
     /// The list, the stack of screens over it and the add sheet.
     public var body: some View {
         NavigationStack(path: Binding(app.stackPath(\.path, send: MeetingsApp.Action.path))) {
-            List(app.meetings) { meeting in
+            List(app.meetings.value) { meeting in
                 Button(meeting.title) { app.send(.openMeeting(id: meeting.id)) }
             }
             .toolbar { Button("Add") { app.send(.addTapped) } }
@@ -36,7 +36,6 @@ public struct MeetingsView: View {
                 Button("Add") { app.send(.confirmAdd) }
             }
         }
-        .alertState(app.alert) { app.send(.alert(.button($0))) }
         .task { app.send(.launch) }
     }
 
@@ -46,8 +45,8 @@ public struct MeetingsView: View {
         switch app.path[id: id] {
         case .detail(let detail)?:
             List {
-                Text(detail.meeting.title).font(.headline)
-                ForEach(detail.meeting.notes, id: \.self) { Text($0) }
+                Text(detail.meeting.value.title).font(.headline)
+                ForEach(detail.meeting.value.notes, id: \.self) { Text($0) }
                 Button("Start meeting") { app.send(.path(.screen(id: id, action: .detail(.startTapped)))) }
                 Button("Edit") { app.send(.path(.screen(id: id, action: .detail(.editTapped)))) }
                 Button("Delete", role: .destructive) { app.send(.path(.screen(id: id, action: .detail(.deleteTapped)))) }
@@ -55,7 +54,7 @@ public struct MeetingsView: View {
             .alertState(detail.alert) { app.send(.path(.screen(id: id, action: .detail(.alert(.button($0)))))) }
         case .record(let record)?:
             VStack {
-                Text("\(record.secondsElapsed) of \(record.meeting.seconds) seconds")
+                Text("\(record.secondsElapsed) of \(record.meeting.value.seconds) seconds")
                 Text("\(record.speaker) speaking")
                 Button("End meeting") { app.send(.path(.screen(id: id, action: .record(.endTapped)))) }
             }

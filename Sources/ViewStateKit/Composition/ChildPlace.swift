@@ -4,13 +4,13 @@
 /// routes both ways: an action for the child runs the child's `mutate`, and a mutation for it
 /// runs the child's `reduce`, in place.
 ///
-/// The meetings sample's app: a stack of screens, a sheet, an alert.
+/// The meetings sample's app: a shared list, a stack of screens, a sheet.
 ///
 /// ```swift
 /// override public var children: [ChildPlace<State, Action, Mutation>] {
-///     [.stack(MeetingsPath(), state: \.path, action: Action.path, mutation: Mutation.path),
-///      .presented(MeetingForm(), state: \.add, action: Action.add, mutation: Mutation.add),
-///      .alert(state: \.alert, action: Action.alert, mutation: Mutation.alert)]
+///     [.shared(\.meetings),
+///      .stack(MeetingsPath(), state: \.path, action: Action.path, mutation: Mutation.path),
+///      .presented(MeetingForm(), state: \.add, action: Action.add, mutation: Mutation.add)]
 /// }
 /// ```
 ///

@@ -2,21 +2,21 @@
 /// storage — named by a type: the key a ``Dependencies`` value stores it under, and the value
 /// used when nobody provided one (the live one, in the app).
 ///
-/// The meetings sample's save file:
+/// The meetings sample's storage:
 ///
 /// ```swift
-/// public enum MeetingsFileKey: DependencyKey {
+/// public enum MeetingsStorageKey: DependencyKey {
 ///     // …
-///     public static var liveValue: MeetingsFile {
+///     public static var liveValue: SharedStorage<[Meeting]> {
 ///         // …
 ///     }
 /// }
 ///
 /// extension Dependencies {
 ///     /// Where the meetings app saves its meetings.
-///     public var meetingsFile: MeetingsFile {
-///         get { self[MeetingsFileKey.self] }
-///         set { self[MeetingsFileKey.self] = newValue }
+///     public var meetingsStorage: SharedStorage<[Meeting]> {
+///         get { self[MeetingsStorageKey.self] }
+///         set { self[MeetingsStorageKey.self] = newValue }
 ///     }
 /// }
 /// ```

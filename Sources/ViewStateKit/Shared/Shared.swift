@@ -8,9 +8,13 @@
 /// like any field: `state.meetings.value.append(meeting)`. The reactor then writes the value
 /// behind every copy and refreshes every copy it holds, before anyone hears of the new state.
 ///
+/// A list held by an app and an item screen pushed over it, holding one element of it
+/// (`Tests/ViewStateKitTests/SharedTests.swift`):
+///
 /// ```swift
-/// let meetings = Shared(Meeting.samples)
-/// let designReview = meetings.element(id: 1)  // the same meeting, as one value
+/// let tester = ReactorTester(ItemsApp(items: Shared(items)))
+/// let shared = tester.state.items
+/// await tester.send(.open(1)) { $0.path.push(ItemDetail.State(item: shared.element(id: 1)!)) }
 /// ```
 ///
 /// The rules (each has a test named after it):
@@ -31,9 +35,10 @@
 ///   `Shared(value)` in the initial state.
 /// - S6: a value made with a ``SharedStorage`` loads from it when made and saves a burst of
 ///   writes once, after a throttle on the clock of its dependencies; a value that cannot be
-///   loaded starts from its default, with what was saved kept aside, never written over; a
-///   failed save leaves the value as it is. Either failure is in every copy's ``failure``, and
-///   every holder publishes it. A value not saved yet when its last copy goes is saved then.
+///   loaded starts from its default, with what was saved kept aside, never written over (and
+///   says so for as long as it lives); a failed save leaves the value as it is, and the next
+///   successful save clears it. Either failure is in every copy's ``failure``, and every holder
+///   publishes it. A value not saved yet when its last copy goes is saved then.
 public struct Shared<Value: Equatable & Sendable>: Sendable, Equatable {
     /// The value behind every copy.
     let reference: any SharedReference<Value>

@@ -187,13 +187,15 @@ final class SharedStoredReference<Value: Codable & Sendable>: SharedReference, @
         guard mayOverwrite, pendingSave == nil else { return }
         // Not on the main actor while it waits: a test's engine follows such work (R9) and a
         // `ManualClock` advance wakes it; the save itself comes back to the main actor.
+        // The value is held weakly throughout, so when its last copy goes first, `deinit` saves it.
         pendingSave = Task.detached { [weak self, clock, throttle] in
             try? await clock.sleep(for: throttle)
-            await self?.save()
+            await MainActor.run { [weak self] in self?.save() }
         }
     }
 
-    /// Saves the value as it is now; a failure is told to every holder, as a success after one.
+    /// Saves the value as it is now. A failure is told to every holder, and so is the success
+    /// that follows one; a load failure stays what it was: the value started from its default.
     @MainActor private func save() {
         pendingSave = nil
         hasUnsavedWrite = false
@@ -204,6 +206,7 @@ final class SharedStoredReference<Value: Codable & Sendable>: SharedReference, @
         } catch {
             outcome = .notSaved(storage.name, reason: error.localizedDescription)
         }
+        if outcome == nil, case .unreadable? = failure { return }
         guard outcome != failure else { return }
         failure = outcome
         root.didWrite()
