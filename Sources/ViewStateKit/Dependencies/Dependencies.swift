@@ -1,6 +1,6 @@
 /// The services a reactor and every feature below it use, as one value: live ones in the app,
 /// replacements in a test. A reactor keeps the dependencies in effect where it was made
-/// (``withDependencies(_:operation:)``), and everything it runs — its `mutate` and `reduce`,
+/// (``withDependencies(_:operation:)-137si``), and everything it runs — its `mutate` and `reduce`,
 /// its children's, its effects' work — reads them from ``current``, through a
 /// ``Dependency`` property or `Dependencies.current.clock`.
 ///
@@ -24,7 +24,7 @@ public struct Dependencies: Sendable {
     public init() {}
 
     /// The dependencies in effect here: those of the reactor running, of the enclosing
-    /// ``withDependencies(_:operation:)``, or the live ones.
+    /// ``withDependencies(_:operation:)-137si``, or the live ones.
     @TaskLocal public static var current = Dependencies()
 
     /// The service stored under `key`, or the key's live value when none was provided.

@@ -114,7 +114,7 @@ open class Reactor<Action, Mutation, State> {
     private var lastToken = 0
 
     /// A reactor starting in `initialState`, with the ``Dependencies`` in effect where it is made
-    /// (``withDependencies(_:operation:)``): its steps read them for as long as it lives.
+    /// (``withDependencies(_:operation:)-137si``): its steps read them for as long as it lives.
     public init(initialState: State) {
         state = StateCell(initialState)
         dependencies = Dependencies.current
