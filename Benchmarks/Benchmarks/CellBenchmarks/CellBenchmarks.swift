@@ -274,4 +274,5 @@ let benchmarks: @Sendable () -> Void = {
 
     stateSizeBenchmarks()
     compositionBenchmarks()
+    sharedBenchmarks()
 }

@@ -47,13 +47,13 @@ public struct ChildPlace<State, Action, Mutation> {
     /// in the last argument the place whose own state changed.
     let reduce: (Mutation, inout State, [ChildScope], inout [ChildScope]?) -> Bool
     /// Visits the ``Shared`` copies this place holds: its own, or its children's at any depth.
-    let share: (inout State, SharedPass) -> Void
+    let share: (inout State, inout SharedPass) -> Void
     /// Whether this place holds a ``Shared`` copy, itself or in a child at any depth.
     let holdsShared: () -> Bool
 
     init(route: @escaping (Action, NodeContext<State, Mutation>) -> Bool,
          reduce: @escaping (Mutation, inout State, [ChildScope], inout [ChildScope]?) -> Bool,
-         share: @escaping (inout State, SharedPass) -> Void, holdsShared: @escaping () -> Bool) {
+         share: @escaping (inout State, inout SharedPass) -> Void, holdsShared: @escaping () -> Bool) {
         self.route = route
         self.reduce = reduce
         self.share = share

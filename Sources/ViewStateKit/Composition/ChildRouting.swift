@@ -118,7 +118,7 @@ struct PlaceSpec<State, Action, Mutation, Child: Feature, Address: Hashable & Se
         let holdsShared = self.holdsShared, each = self.each, childPlaces = self.childPlaces
         return ChildPlace(route: route, reduce: reduce, share: { state, pass in
             guard holdsShared.value else { return }
-            each(&state) { child in SharedPass.walk(&child, places: childPlaces.value, with: pass) }
+            each(&state) { child in SharedPass.walk(&child, places: childPlaces.value, with: &pass) }
         }, holdsShared: { holdsShared.value })
     }
 

@@ -6,8 +6,8 @@ extension Reactor: ChildRuntime, SharedHolder {
     /// copies refreshed, if any changed (queued behind a delivery under way, C5).
     func sharedValueChanged() {
         var next = currentState
-        let refresh = SharedPass(.refresh, holder: self)
-        SharedPass.walk(&next, places: childPlaces, with: refresh)
+        var refresh = SharedPass(.refresh, holder: self)
+        SharedPass.walk(&next, places: childPlaces, with: &refresh)
         guard refresh.changedAnything else { return }
         state.update { $0 = next }
     }
@@ -57,9 +57,10 @@ extension Reactor: ChildRuntime, SharedHolder {
     /// Returns the values written, whose other holders are to be told.
     @discardableResult
     func shareWrites(in state: inout State) -> [SharedRoot] {
-        let commit = SharedPass(.commit, holder: self)
-        SharedPass.walk(&state, places: childPlaces, with: commit)
-        SharedPass.walk(&state, places: childPlaces, with: SharedPass(.refresh, holder: self))
+        var commit = SharedPass(.commit, holder: self)
+        SharedPass.walk(&state, places: childPlaces, with: &commit)
+        var refresh = SharedPass(.refresh, holder: self)
+        SharedPass.walk(&state, places: childPlaces, with: &refresh)
         return commit.written
     }
 

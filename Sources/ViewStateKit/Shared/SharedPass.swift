@@ -1,9 +1,10 @@
-/// One walk over a reactor's state through the places it declared, visiting every ``Shared``
+/// One walk over a reactor's state through the places it declared (a value: a walk allocates
+/// nothing but the list of what it wrote), visiting every ``Shared``
 /// copy it holds: first to write the copies its reduce set (commit), then to refresh every
 /// copy another write made stale (refresh). Each copy met registers the reactor as a holder of
 /// its value, so the reactor hears of other reactors' writes (S1).
 @MainActor
-final class SharedPass {
+struct SharedPass {
     enum Step { case commit, refresh }
 
     let step: Step
@@ -20,7 +21,7 @@ final class SharedPass {
     }
 
     /// Commits or refreshes one copy.
-    func visit<Value>(_ shared: inout Shared<Value>) {
+    mutating func visit<Value>(_ shared: inout Shared<Value>) {
         shared.reference.root.hold(holder)
         switch step {
         case .commit:
@@ -33,9 +34,10 @@ final class SharedPass {
     }
 
     /// Walks `state` through `places`: each shared place's copy, then each child's own places.
-    static func walk<State, Action, Mutation>(_ state: inout State, places: [ChildPlace<State, Action, Mutation>], with pass: SharedPass) {
+    static func walk<State, Action, Mutation>(_ state: inout State, places: [ChildPlace<State, Action, Mutation>],
+                                              with pass: inout SharedPass) {
         for place in places {
-            place.share(&state, pass)
+            place.share(&state, &pass)
         }
     }
 }
