@@ -133,6 +133,18 @@ struct SharedStorageTests {
         #expect(counting.memory.data == Data("9".utf8))
     }
 
+    @Test("S6: app storage is a file named after the key here (UserDefaults on Apple): a second value reads the first's")
+    func appStorage() async throws {
+        let key = "viewstatekit-tests-\(UUID().uuidString)"
+        let folder = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
+            ?? FileManager.default.temporaryDirectory
+        defer { try? FileManager.default.removeItem(at: folder.appendingPathComponent(key + ".json")) }
+        let first = ReactorTester(screen(.appStorage(key)))
+        await first.send(.set(4)) { $0.count.value = 4 }
+        await clock.advance(by: .seconds(1))
+        #expect(screen(.appStorage(key)).currentState.count.value == 4)
+    }
+
     @Test("S6: memory keeps what could not be read aside, as a file does")
     func memoryKeptAside() {
         let memory = SharedMemory(name: "settings", data: Data("oops".utf8))

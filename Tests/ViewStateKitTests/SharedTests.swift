@@ -183,6 +183,24 @@ struct SharedTests {
         #expect(first.currentState.count.value == 1)
     }
 
+    @Test("S4: a holder freed while another holder publishes a write is skipped, with no call and no trap")
+    func holderFreedMidDelivery() {
+        let count = Shared(0)
+        let first = CountScreen(count: count)
+        var second: CountScreen? = CountScreen(count: count)
+        var third: CountScreen? = CountScreen(count: count)
+        weak let weakThird = third
+        let token = second!.state.observe { state in
+            if state.count.value == 1 { third = nil }  // the second, hearing of the write, lets the third go
+        }
+        first.send(.increment)
+        #expect(weakThird == nil)
+        #expect(second?.currentState.count.value == 1)
+        #expect(count.reference.root.holderCount == 2)
+        withExtendedLifetime(token) {}
+        second = nil
+    }
+
     @Test("S4: a screen's copy of an item removed from the list keeps its last value; its writes change nothing")
     func removedElement() async {
         let tester = ReactorTester(ItemsApp(items: Shared(items)))
