@@ -138,6 +138,22 @@ struct DependenciesTests {
         #expect(detached != noon)
     }
 
+    @Test("D3: a service read off the main actor, in work the reactor started, is still the reactor's")
+    func serviceOffTheMainActor() async {
+        let reactor = withDependencies(.test { $0.date = .constant(noon) }) {
+            FeatureReactor(Stamper(), initialState: Stamper.State())
+        }
+        let seen = await withDependencies(reactor.dependencies) {
+            await Task { await Self.dateElsewhere() }.value  // a task started in the reactor's dependencies
+        }
+        #expect(seen == noon)
+    }
+
+    /// Reads the date on the global executor, not the main actor.
+    nonisolated static func dateElsewhere() async -> Date {
+        Dependencies.current.date()
+    }
+
     @Test("The doubles: incrementing ids are the same on every run, from any task")
     func incrementingIds() async {
         let uuid = UUIDGenerator.incrementing()
