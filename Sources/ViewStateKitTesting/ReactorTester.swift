@@ -24,7 +24,10 @@ internal import ViewStateKitSupport
 /// be asserted, in order, and when the tester is freed (or at `finish()`) a state nobody asserted
 /// or an effect still running fails the test. Pulses are part of the state, so an unasserted
 /// pulse fails too. `exhaustive: false` checks only what the test says: `send` and `receive`
-/// skip states the test did not ask about, and nothing is checked at the end.
+/// skip states the test did not ask about, and nothing is checked at the end; ``exhaustive``
+/// can be turned off and on again for a stretch of a test. ``assert(_:fileID:filePath:line:column:)``
+/// checks the state without an action, and the work a `send` returns can be cancelled (a view
+/// going away) or finished.
 ///
 /// Every wait (`receive`, `finish`) ends on the reactor's own events; as a safety net it fails
 /// the test after `timeLimit` of real time (``SafetyNet/defaultLimit``, five seconds, unless given), so a reply the test
@@ -53,7 +56,17 @@ public final class ReactorTester<R: ReactorTypes> where R.State: Equatable {
     /// The state the test has accounted for so far.
     public private(set) var state: State
 
-    private let exhaustive: Bool
+    /// Whether every published state must be asserted, in order, and nothing may be left at the
+    /// end (TCA's exhaustivity). Turn it off for a stretch of a test — `receive` then skips states
+    /// the test does not ask about, and the test may end with states unasserted — and back on:
+    /// the checks apply again from that point, starting from the state as it is then.
+    public var exhaustive: Bool {
+        didSet {
+            guard exhaustive, !oldValue else { return }
+            if let last = unasserted.last { state = last.state }  // from this point on
+            unasserted.removeAll()
+        }
+    }
     private let timeLimit: Duration
     private let creation: CallSite
     /// Published states not asserted yet, each with the mutation that produced it (`nil` for a
@@ -94,15 +107,21 @@ public final class ReactorTester<R: ReactorTypes> where R.State: Equatable {
     /// - Parameters:
     ///   - action: the action to send to the reactor.
     ///   - update: the change the action makes, applied to a copy of the previous state:
-    ///     `{ $0.query = "cu" }`.
+    ///     `{ $0.query = "cu" }`. Without one, an exhaustive tester checks the state is unchanged;
+    ///     one that is not exhaustive checks nothing.
     ///   - fileID: the file ID a failure is reported at; the caller's unless given.
     ///   - filePath: the file path a failure is reported at; the caller's unless given.
     ///   - line: the line a failure is reported at; the caller's unless given.
     ///   - column: the column a failure is reported at; the caller's unless given.
+    /// - Returns: the work the action started, to ``SentWork/cancel(fileID:filePath:line:column:)``
+    ///   when the view that sent it goes away, or to ``SentWork/finish(fileID:filePath:line:column:)``.
+    @discardableResult
     public func send(_ action: Action, _ update: ((inout State) -> Void)? = nil,
-                     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async {
+                     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async
+        -> SentWork {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         accountForSkipped(before: "send(\(action))", at: site)
+        let firstWork = base.nextWorkNumber
         let effects = WorkScope()
         base.missingChildHandler = { site.fail($0) }  // rule N5
         effects.run { base.send(action) }
@@ -110,11 +129,35 @@ public final class ReactorTester<R: ReactorTypes> where R.State: Equatable {
         base.workTasks.forEach(effects.adopt)
         let actual = unasserted.last?.state ?? state
         unasserted.removeAll()
-        check(actual, after: "send(\(action))", update, at: site)
+        if exhaustive || update != nil {
+            check(actual, after: "send(\(action))", update, at: site)
+        } else {
+            state = actual  // not exhaustive, and the test said nothing about this send
+        }
         if await effects.settle(within: SafetyNet.defaultLimit) == .stillRunning {
             site.fail("send(\(action)): its effects were still running after \(SafetyNet.defaultLimit) of real time, without "
                       + "waiting for the test: is one busy forever, or waiting for something outside the test process?")
         }
+        return SentWork(tasks: base.workTasks(from: firstWork), action: "\(action)", timeLimit: timeLimit)
+    }
+
+    /// Checks the state as it is now — without sending anything — against the last asserted
+    /// state with `update` applied: for a change made outside an action (a shared value written
+    /// by another screen, a state set directly). When exhaustive, states published and not
+    /// received yet fail the test first, as before a ``send(_:_:fileID:filePath:line:column:)``.
+    /// - Parameters:
+    ///   - update: the change expected since the last asserted state.
+    ///   - fileID: the file ID a failure is reported at; the caller's unless given.
+    ///   - filePath: the file path a failure is reported at; the caller's unless given.
+    ///   - line: the line a failure is reported at; the caller's unless given.
+    ///   - column: the column a failure is reported at; the caller's unless given.
+    public func assert(_ update: (inout State) -> Void,
+                       fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        accountForSkipped(before: "assert", at: site)
+        var expected = state
+        update(&expected)
+        check(base.currentState, after: "assert", nil, expecting: expected, at: site)
     }
 
     /// Waits for the next state an asynchronous effect publishes and checks it: the previous
@@ -309,5 +352,47 @@ extension ReactorTester where Mutation: Equatable {
                         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async {
         let expected = MutationMatch(describe: ValueDiff.describe(mutation), matches: { $0 == mutation })
         await receive(expected, update, CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+}
+
+/// The work one `ReactorTester.send` started, as a view holds it: cancel it when the view goes
+/// away, or wait for it to end on its own.
+@MainActor
+public struct SentWork {
+    /// The tasks of the work the action started.
+    let tasks: [Task<Void, Never>]
+    /// The action, as the failure messages name it.
+    let action: String
+    /// How long to wait, in real time, before failing instead of hanging.
+    let timeLimit: Duration
+
+    /// Cancels the work the action started and returns once it has ended: what happens when
+    /// the view that sent it goes away (SwiftUI's `.task` ends). Its later mutations are
+    /// dropped. Fails at the caller's line when the work ignores cancellation past the time limit.
+    public func cancel(fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async {
+        tasks.forEach { $0.cancel() }
+        await waitForTheEnd("cancel", CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Returns once the work the action started has ended on its own (release what it waits
+    /// for first). Fails at the caller's line when it has not ended within the time limit.
+    public func finish(fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async {
+        await waitForTheEnd("finish", CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    private func waitForTheEnd(_ step: String, _ site: CallSite) async {
+        guard !tasks.isEmpty else { return }
+        let tasks = self.tasks
+        let ended = await wait(within: timeLimit) { gate in
+            let waiting = Task {
+                for task in tasks { await task.value }
+                gate.end(true)
+            }
+            gate.onEnd { waiting.cancel() }
+        }
+        if !ended {
+            site.fail("\(step): the work \(action) started had not ended after \(timeLimit) of real time: is it waiting for "
+                      + "something the test has not released\(step == "cancel" ? ", or ignoring cancellation" : "")?")
+        }
     }
 }

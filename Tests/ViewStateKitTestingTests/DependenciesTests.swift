@@ -96,7 +96,7 @@ struct DependenciesTests {
         }) { FeatureReactor(Stamper(), initialState: Stamper.State()) }
         let tester = ReactorTester(reactor)
         // Sent where other services are in effect: the reactor's own are used.
-        await withDependencies({ $0.date = .constant(Date(timeIntervalSince1970: 0)) }) {
+        _ = await withDependencies({ $0.date = .constant(Date(timeIntervalSince1970: 0)) }) {
             await tester.send(.stamp) { $0.stamps = ["00 at 43200"] }
         }
         await tester.send(.tickLater)

@@ -242,6 +242,14 @@ open class Reactor<Action, Mutation, State> {
     /// them until they rest.
     package final var workTasks: [Task<Void, Never>] { Array(tasks.values) }
 
+    /// The run number the next piece of work will take: what a test remembers before a send.
+    package final var nextWorkNumber: Int { lastToken + 1 }
+
+    /// The tasks of the work started from run number `first` on and not ended yet.
+    package final func workTasks(from first: Int) -> [Task<Void, Never>] {
+        tasks.filter { $0.key >= first }.sorted { $0.key < $1.key }.map(\.value)
+    }
+
     /// `true` while asynchronous work is running and not cancelled: work that can still
     /// change the state. Cancelled work that has not ended yet does not count.
     public var hasRunningWork: Bool { !runningTokens.isEmpty }
