@@ -73,6 +73,11 @@ struct SamplesCLITests {
           arguments: [
               (["frobnicate"], "unknown command 'frobnicate'"),
               (["bookmarks", "--scenario", "nope"], "unknown scenario 'nope'"),
+              (["meeting"], "unknown command 'meeting'; did you mean 'meetings'?"),
+              (["bookmrks"], "unknown command 'bookmrks'; did you mean 'bookmarks'?"),
+              (["select"], "unknown command 'select'; did you mean 'select-store'?"),
+              (["meetings", "--scenario", "end-erly"], "unknown scenario 'end-erly'; did you mean 'end-early'?"),
+              (["books", "--scenario", "SUCCESS"], "unknown scenario 'SUCCESS'; did you mean 'success'?"),
               (["bookmarks", "--scenario", "paging"], "scenario 'paging' is not available for bookmarks"),
               (["--bogus"], "unknown option '--bogus'"),
               (["categories", "--category", "abc"], "--category needs a whole number, got 'abc'"),

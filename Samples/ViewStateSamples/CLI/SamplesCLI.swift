@@ -75,7 +75,9 @@ public enum SamplesCLI {
                 }
                 if flag == "--scenario" {
                     guard scenario == nil else { return fail("--scenario given twice") }
-                    guard let named = Scenario(rawValue: value) else { return fail("unknown scenario '\(value)'") }
+                    guard let named = Scenario(rawValue: value) else {
+                        return fail("unknown scenario '\(value)'" + suggestion(for: value, among: Scenario.allCases.map(\.rawValue)))
+                    }
                     scenario = named
                 } else {
                     guard category == nil else { return fail("--category given twice") }
@@ -85,7 +87,9 @@ public enum SamplesCLI {
             default:
                 if argument.hasPrefix("-") { return fail("unknown option '\(argument)'") }
                 guard screen == nil else { return fail("unexpected argument '\(argument)'") }
-                guard let named = Screen(rawValue: argument) else { return fail("unknown command '\(argument)'") }
+                guard let named = Screen(rawValue: argument) else {
+                    return fail("unknown command '\(argument)'" + suggestion(for: argument, among: Screen.allCases.map(\.rawValue)))
+                }
                 screen = named
             }
         }
@@ -100,6 +104,29 @@ public enum SamplesCLI {
         }
         if category != nil, screen != .categories { return fail("--category applies to categories only") }
         return .success(Invocation(screens: [screen], scenario: chosen, category: category))
+    }
+
+    /// `; did you mean 'meetings'?` for the name closest to `typed` (at most two edits away, or
+    /// one that starts with it), or nothing.
+    static func suggestion(for typed: String, among names: [String]) -> String {
+        let typed = typed.lowercased()
+        let scored = names.map { name in (name, name.hasPrefix(typed) && !typed.isEmpty ? 0 : editDistance(typed, name)) }
+        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= 2 else { return "" }
+        return "; did you mean '\(best.0)'?"
+    }
+
+    /// The fewest insertions, deletions and replacements of a character that turn `from` into `to`.
+    static func editDistance(_ from: String, _ to: String) -> Int {
+        let from = Array(from), to = Array(to)
+        var previous = Array(0...to.count)
+        for (i, a) in from.enumerated() {
+            var current = [i + 1] + Array(repeating: 0, count: to.count)
+            for (j, b) in to.enumerated() {
+                current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (a == b ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[to.count]
     }
 
     /// What a usage error ends with: where the full usage is, instead of the usage itself.
