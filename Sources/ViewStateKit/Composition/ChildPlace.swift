@@ -79,7 +79,7 @@ public struct ChildPlace<State, Action, Mutation> {
                                              action: @escaping (Child.Action) -> Action,
                                              mutation: @escaping @Sendable (Child.Mutation) -> Mutation) -> ChildPlace {
         single(child, place: AnyHashable(state), actions: EnumCase(action), mutation: mutation,
-               read: { $0[keyPath: state] }, modify: { parent, change in change(&parent[keyPath: state]); return true })
+               read: { $0[keyPath: state] }, modify: { parent, change in change(&parent[keyPath: state]) })
     }
 
     /// One child that may be absent, at `state`: TCA's `ifLet`. Its work is cancelled when a
@@ -120,9 +120,8 @@ public struct ChildPlace<State, Action, Mutation> {
                 return index.position(of: id, in: rows).map { rows[$0] }
             },
             modify: { parent, id, change in
-                guard let position = index.position(of: id, in: parent[keyPath: state]) else { return false }
+                guard let position = index.position(of: id, in: parent[keyPath: state]) else { return }
                 change(&parent[keyPath: state][position])
-                return true
             },
             each: { parent, body in
                 for position in parent[keyPath: state].indices { body(&parent[keyPath: state][position]) }
@@ -162,9 +161,8 @@ public struct ChildPlace<State, Action, Mutation> {
             wrap: { id, screenMutation in mutation(.screen(id: id, mutation: screenMutation)) },
             read: { parent, id in parent[keyPath: state][id: id] },
             modify: { parent, id, change in
-                guard let position = parent[keyPath: state].index(of: id) else { return false }
+                guard let position = parent[keyPath: state].index(of: id) else { return }
                 parent[keyPath: state].modify(at: position, change)
-                return true
             },
             each: { parent, body in
                 for position in parent[keyPath: state].indices { parent[keyPath: state].modify(at: position, body) }
@@ -185,26 +183,26 @@ public struct ChildPlace<State, Action, Mutation> {
                                                  action: @escaping (PresentationAction<Child.Action>) -> Action,
                                                  mutation: @escaping @Sendable (PresentationMutation<Child.Mutation>) -> Mutation) -> ChildPlace {
         let actions = EnumCase(action), mutations = EnumCase(mutation)
-        return PlaceSpec<State, Action, Mutation, Child, Bool>(
+        return PlaceSpec<State, Action, Mutation, Child, OnlyChild>(
             child: child, place: AnyHashable(state),
             action: { parent in
                 switch actions.extract(from: parent) {
-                case .presented(let action)?: .child(true, action)
-                case .dismiss?: .remove(true)
+                case .presented(let action)?: .child(OnlyChild(), action)
+                case .dismiss?: .remove(OnlyChild())
                 case nil: nil
                 }
             },
             mutation: { parent in
                 switch mutations.extract(from: parent) {
-                case .presented(let mutation)?: .child(true, mutation)
-                case .dismiss?: .remove(true)
+                case .presented(let mutation)?: .child(OnlyChild(), mutation)
+                case .dismiss?: .remove(OnlyChild())
                 case nil: nil
                 }
             },
             wrap: { _, childMutation in mutation(.presented(childMutation)) },
             read: { parent, _ in parent[keyPath: state] },
             modify: { parent, _, change in Self.modify(&parent[keyPath: state], change) },
-            each: { parent, body in _ = Self.modify(&parent[keyPath: state], body) },
+            each: { parent, body in Self.modify(&parent[keyPath: state], body) },
             removal: (mutation: { _ in mutation(.dismiss) }, remove: { parent, _ in parent[keyPath: state] = nil })
         ).place
     }
@@ -221,13 +219,13 @@ public struct ChildPlace<State, Action, Mutation> {
                                           action: @escaping (PresentationAction<AlertAction>) -> Action,
                                           mutation: @escaping @Sendable (PresentationMutation<Never>) -> Mutation) -> ChildPlace {
         let actions = EnumCase(action), mutations = EnumCase(mutation)
-        return PlaceSpec<State, Action, Mutation, AlertButtons<AlertAction>, Bool>(
+        return PlaceSpec<State, Action, Mutation, AlertButtons<AlertAction>, OnlyChild>(
             child: AlertButtons(), place: AnyHashable(state),
-            action: { actions.extract(from: $0).map { _ in .remove(true) } },
-            mutation: { mutations.extract(from: $0).map { _ in .remove(true) } },
+            action: { actions.extract(from: $0).map { _ in .remove(OnlyChild()) } },
+            mutation: { mutations.extract(from: $0).map { _ in .remove(OnlyChild()) } },
             wrap: { _, alertMutation in mutation(alertMutation) },
             read: { parent, _ in parent[keyPath: state] },
-            modify: { _, _, _ in false },
+            modify: { _, _, _ in },
             each: { _, _ in },
             removal: (mutation: { _ in mutation(.dismiss) }, remove: { parent, _ in parent[keyPath: state] = nil })
         ).place
@@ -249,10 +247,9 @@ public struct ChildPlace<State, Action, Mutation> {
         return single(child, place: nil, caseName: { states.name ?? actions.name }, actions: actions, mutation: mutation,
                       read: { states.extract(from: $0) },
                       modify: { parent, change in
-                          guard var childState = states.extract(from: parent) else { return false }
+                          guard var childState = states.extract(from: parent) else { return }
                           change(&childState)
                           parent = state(childState)
-                          return true
                       })
     }
 
@@ -262,28 +259,30 @@ public struct ChildPlace<State, Action, Mutation> {
                                                actions: EnumCase<Action, Child.Action>,
                                                mutation: @escaping @Sendable (Child.Mutation) -> Mutation,
                                                read: @escaping (State) -> Child.State?,
-                                               modify: @escaping (inout State, (inout Child.State) -> Void) -> Bool) -> ChildPlace {
+                                               modify: @escaping (inout State, (inout Child.State) -> Void) -> Void) -> ChildPlace {
         let mutations = EnumCase(mutation)
-        return PlaceSpec<State, Action, Mutation, Child, Bool>(
+        return PlaceSpec<State, Action, Mutation, Child, OnlyChild>(
             child: child, place: place, caseName: caseName,
-            action: { actions.extract(from: $0).map { .child(true, $0) } },
-            mutation: { mutations.extract(from: $0).map { .child(true, $0) } },
+            action: { actions.extract(from: $0).map { .child(OnlyChild(), $0) } },
+            mutation: { mutations.extract(from: $0).map { .child(OnlyChild(), $0) } },
             wrap: { _, childMutation in mutation(childMutation) },
             read: { parent, _ in read(parent) },
             modify: { parent, _, change in modify(&parent, change) },
-            each: { parent, body in _ = modify(&parent, body) }
+            each: { parent, body in modify(&parent, body) }
         ).place
     }
 
     /// Changes an optional child in place, when it is there.
-    private static func modify<Child>(_ optional: inout Child?, _ change: (inout Child) -> Void) -> Bool {
-        guard case .some(var child) = optional else { return false }
+    private static func modify<Child>(_ optional: inout Child?, _ change: (inout Child) -> Void) {
+        guard case .some(var child) = optional else { return }
         optional = nil  // the field lets go of its storage, so `child` changes it in place
         change(&child)
         optional = child
-        return true
     }
 }
+
+/// The address of a place that holds one child (or none): there is nothing to tell apart.
+struct OnlyChild: Hashable, Sendable {}
 
 /// The logic of an alert as a child: its buttons' actions, nothing to reduce, and no work.
 /// Its place clears it on any of them.

@@ -66,7 +66,7 @@ struct PlaceSpec<State, Action, Mutation, Child: Feature, Address: Hashable & Se
     let mutation: (Mutation) -> Routed<Address, Child.Mutation>?
     let wrap: @Sendable (Address, Child.Mutation) -> Mutation
     let read: (State, Address) -> Child.State?
-    let modify: (inout State, Address, (inout Child.State) -> Void) -> Bool
+    let modify: (inout State, Address, (inout Child.State) -> Void) -> Void
     /// Changes every child this place holds now, in place, in order.
     let each: (inout State, (inout Child.State) -> Void) -> Void
     /// For children that can be sent away: the parent's mutation that does it, and the change
@@ -83,7 +83,7 @@ struct PlaceSpec<State, Action, Mutation, Child: Feature, Address: Hashable & Se
          mutation: @escaping (Mutation) -> Routed<Address, Child.Mutation>?,
          wrap: @escaping @Sendable (Address, Child.Mutation) -> Mutation,
          read: @escaping (State, Address) -> Child.State?,
-         modify: @escaping (inout State, Address, (inout Child.State) -> Void) -> Bool,
+         modify: @escaping (inout State, Address, (inout Child.State) -> Void) -> Void,
          each: @escaping (inout State, (inout Child.State) -> Void) -> Void,
          removal: (mutation: @Sendable (Address) -> Mutation, remove: (inout State, Address) -> Void)? = nil) {
         self.child = child
@@ -165,7 +165,7 @@ struct PlaceSpec<State, Action, Mutation, Child: Feature, Address: Hashable & Se
             removal?.remove(&state, address)
             changed = scope
         case .child(let address, let childMutation):
-            _ = modify(&state, address) { childState in
+            modify(&state, address) { childState in
                 child.reduce(childMutation, places: childPlaces.value, into: &childState,
                              scope: scope + [self.scope(address)], changed: &changed)
             }
