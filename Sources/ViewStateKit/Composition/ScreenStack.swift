@@ -93,10 +93,12 @@ public struct ScreenStack<Screen> {
         }
     }
 
-    /// The place of `id` in the stack, found by binary search (ids only increase upwards).
+    /// The place of `id` in the stack, found by binary search (ids only increase upwards). The
+    /// halvings are counted, so the search ends whatever the ids hold.
     func index(of id: StackID) -> Int? {
         var low = 0, high = ids.count
-        while low < high {
+        for _ in 0...Int.bitWidth {
+            guard low < high else { break }
             let middle = (low + high) / 2
             if ids[middle] < id { low = middle + 1 } else { high = middle }
         }
