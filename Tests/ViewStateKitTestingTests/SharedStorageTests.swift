@@ -123,6 +123,18 @@ struct SharedStorageTests {
         #expect(counting.memory.data == Data("2".utf8))
     }
 
+    @Test("S6: a value saved already is not saved again when its last copy goes")
+    func savedOnce() async {
+        let counting = CountingStorage()
+        var count: SavedCount? = screen(counting.storage)
+        count?.send(.set(2))
+        await clock.waitForSleepers(1)
+        await clock.advance(by: .seconds(1))
+        #expect(counting.writeCount == 1)
+        count = nil
+        #expect(counting.writeCount == 1, "nothing was left to save")
+    }
+
     @Test("S6: a write not saved yet when the last copy goes is saved then, not lost")
     func savedWhenGone() {
         let counting = CountingStorage()
