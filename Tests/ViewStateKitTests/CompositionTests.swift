@@ -493,6 +493,23 @@ struct CompositionTests {
         await tester.finish()
     }
 
+    @Test("N3: a trace names a row by its id whatever the id's type: a string, then an Int inside it")
+    func tracedStringIds() async {
+        let reactor = FeatureReactor(GroupBoard(clock: ManualClock()), initialState: GroupBoard.State())
+        var lines: [String] = []
+        let trace = reactor.trace("board") { lines.append($0) }
+        reactor.send(.addGroup("a"))
+        reactor.send(.group("a", .add(1)))
+        reactor.send(.group("a", .ticker(1, .start)))
+        reactor.send(.removeGroup("a"))
+        await withSafetyNet { await reactor.waitUntilIdle() }
+        withExtendedLifetime(trace) {}
+        #expect(lines.filter { $0.contains("effect") } == [
+            #"[board] effect \State.groups["a"] › \State.tickers[1] › "tick" #1 started"#,
+            #"[board] effect \State.groups["a"] › \State.tickers[1] › "tick" #1 cancelled"#,
+        ])
+    }
+
     #if DEBUG
     @Test("N5: an action for a row inside a row that is gone names the whole place")
     func missingNestedChildNamesItsPlace() {
