@@ -67,6 +67,16 @@ struct DependenciesTests {
         #expect(reactor.currentState.stamps.count == 1, "the live value was used, so the app's path still ran")
     }
 
+    @Test("D1: a reactor made in a test's dependencies that provide nothing still fails the test for each service")
+    func nothingProvided() {
+        let reactor = withDependencies(.test()) { FeatureReactor(Stamper(), initialState: Stamper.State()) }
+        withKnownIssue {
+            reactor.send(.stamp)
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().hasSuffix("was used, but the test did not provide it: pass it to Dependencies.test { … }.")
+        }
+    }
+
     @Test("D1: a service read directly, without a @Dependency property, fails the test too")
     func unprovidedDirectRead() {
         withDependencies(.test()) {

@@ -76,6 +76,17 @@ struct TesterToolsTests {
         await tester.finish()
     }
 
+    @Test("a send's work is that action's alone: cancelling it leaves the work of an earlier send running")
+    func workOfOneSend() async {
+        let tester = ReactorTester(stamper())
+        let ticks = await tester.send(.tickLater)
+        let stamp = await tester.send(.stamp) { $0.stamps = ["00 at 43200"] }
+        await stamp.cancel()
+        #expect(tester.reactor.hasRunningWork, "the tick's work was not the stamp's to cancel")
+        await ticks.cancel()
+        #expect(!tester.reactor.hasRunningWork)
+    }
+
     @Test("a send's work, finished: returns once it has ended on its own")
     func finishTheWork() async {
         let tester = ReactorTester(stamper())
