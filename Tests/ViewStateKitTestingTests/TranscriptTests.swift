@@ -134,6 +134,8 @@ struct TranscriptTests {
               (["VIEWSTATE_TRANSCRIPTS": "record"], .recordAll),
               (["VIEWSTATE_TRANSCRIPTS": "record", "CI": "true"], .recordAll),
               (["VIEWSTATE_TRANSCRIPTS": "recrod"], .unknown("recrod")),
+              (["VIEWSTATE_TRANSCRIPTS": ""], .recordMissing),  // empty is unset
+              (["VIEWSTATE_TRANSCRIPTS": "", "CI": "true"], .verify),
           ])
     func modes(environment: [String: String], mode: TranscriptMode) throws {
         #expect(TranscriptMode(environment: environment) == mode)

@@ -78,4 +78,13 @@ struct AlertStateTests {
         #expect(AlertState<Int>(title: "Saved").style == .alert)
         #expect(AlertState<Int>(title: "Saved").buttons.isEmpty)
     }
+
+    @Test("a cancel button keeps the action it was given; without one it only dismisses")
+    func cancelButtonKeepsItsAction() {
+        #expect(AlertButton<Int>.cancel("Keep", action: 3).action == 3)
+        #expect(AlertButton<Int>.cancel("Keep", action: 3).role == .cancel)
+        #expect(AlertButton<Int>.cancel("Keep").action == nil)
+        #expect(PresentationAction<Int>.button(3) == .presented(3))
+        #expect(PresentationAction<Int>.button(nil) == .dismiss)
+    }
 }

@@ -415,6 +415,24 @@ struct CompositionTests {
         withExtendedLifetime(dismisser) {}
     }
 
+    @Test("N5: a mutation for a row that has gone is dropped quietly: no change, no warning, no trap")
+    func removedRowsLateMutation() async {
+        let reactor = TickerBoard(clock: ManualClock())
+        reactor.send(.add(1))
+        reactor.send(.add(2))
+        let remover = reactor.state.observe { state in
+            if state.rows.first?.ticks == 1 { reactor.send(.removeAll) }
+        }
+        nonisolated(unsafe) var warnings: [String] = []
+        await DebugWarning.$sink.withValue({ warnings.append($0) }) {
+            reactor.send(.row(1, .tickTwice))
+            await withSafetyNet { await reactor.waitUntilIdle() }
+        }
+        withExtendedLifetime(remover) {}
+        #expect(reactor.currentState.rows.isEmpty)
+        #expect(warnings.isEmpty)
+    }
+
     @Test("N3: two children embedded by key path keep their ids apart: both run \"tick\", one stops only its own")
     func keyPathChildrenOwnTheirIds() async {
         let clock = ManualClock()
