@@ -250,3 +250,49 @@ extension ReceiveByMutationTests {
         await tester.receive(.setLoading(false)) { $0.items = ["b"]; $0.isLoading = false }
     }
 }
+
+/// Places an outsider found thin (#40): receive's failures, by line and by what they check.
+@Suite("ReactorTester: receive's failures are at their own line and check all they state")
+@MainActor
+struct ReceiveThinPlacesTests {
+    let replies = FakeReplies<[String]>()
+
+    @Test("a receive(where:) failure is reported at its own line")
+    func receiveWhereFailsAtItsLine() async {
+        let tester = ReactorTester(PageLoader(replies: replies))
+        await tester.send(.load) { $0.isLoading = true }
+        replies.succeed(0, with: ["a"])
+        let line = #line + 2
+        await withKnownIssue {
+            await tester.receive(where: { if case .logFailure = $0 { true } else { false } }) { $0.items = ["a"] }
+        } matching: { issue in issue.sourceLocation?.line == line }
+        await tester.receive(.setLoading(false)) { $0.isLoading = false }
+    }
+
+    @Test("a state set directly is not taken for any mutation by receive(_ mutation:)")
+    func stateSetDirectlyIsNoMutation() async {
+        let reactor = PageLoader(replies: replies)
+        reactor.isStubbed = true
+        let tester = ReactorTester(reactor)
+        reactor.setStubState(PageLoader.State(isLoading: true, items: []))
+        await withKnownIssue {
+            await tester.receive(.setLoading(true)) { $0.isLoading = true }
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().contains("(none: the state was set directly)")
+        }
+    }
+
+    @Test("a receive that is not exhaustive still checks the whole change it states")
+    func nonExhaustiveReceiveChecksItAll() async {
+        let tester = ReactorTester(PageLoader(replies: replies), exhaustive: false, timeLimit: .milliseconds(200))
+        await tester.send(.load) { $0.isLoading = true }
+        replies.succeed(0, with: ["a"])
+        await withKnownIssue {
+            await tester.receive { // the items arrive, but loading never becomes true twice
+                $0.items = ["a"]
+                $0.isLoading = true
+                $0.items.append("b")
+            }
+        }
+    }
+}
