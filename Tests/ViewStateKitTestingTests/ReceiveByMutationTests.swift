@@ -296,3 +296,22 @@ struct ReceiveThinPlacesTests {
         }
     }
 }
+
+@Suite("ReactorTester: a trace started and cancelled beside it")
+@MainActor
+struct TraceBesideTesterTests {
+    @Test("cancelling a trace while a ReactorTester listens leaves receive-by-mutation working")
+    func cancelTraceKeepsMutations() async {
+        let replies = FakeReplies<[String]>()
+        let reactor = PageLoader(replies: replies)
+        let tester = ReactorTester(reactor)
+        var lines: [String] = []
+        let trace = reactor.trace("page") { lines.append($0) }
+        await tester.send(.load) { $0.isLoading = true }
+        trace.cancel()
+        replies.succeed(0, with: ["a"])
+        await tester.receive(.setItems(["a"])) { $0.items = ["a"] }
+        await tester.receive(.setLoading(false)) { $0.isLoading = false }
+        #expect(!lines.isEmpty && !lines.contains { $0.contains("setItems") }, "the trace stopped; the tester did not")
+    }
+}

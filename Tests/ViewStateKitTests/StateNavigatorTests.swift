@@ -31,6 +31,19 @@ struct StateNavigatorTests {
         #expect(sheet.value == nil)
     }
 
+    @Test("a path written with a screen below the top one changed takes effect (a deep link)")
+    func pathChangingALowerScreen() {
+        let navigator = StateNavigator(root: "home")
+        navigator.push("stores")
+        navigator.push("store 101")
+        let states = StateRecorder(navigator.state)
+        navigator.setPath(["brands", "store 101"])
+        states.expect([
+            Stack(root: "home", path: ["stores", "store 101"]),
+            Stack(root: "home", path: ["brands", "store 101"]),
+        ])
+    }
+
     @Test("steps with nothing to act on send nothing; set root clears the stack")
     func noOps() {
         let navigator = StateNavigator<String>()
