@@ -356,6 +356,25 @@ extension TimeLimitTests {
 }
 
 extension TimeLimitTests {
+    @Test("an advance that wakes exactly its wake limit, with nothing left due, passes")
+    func advanceWakingExactlyItsLimit() async {
+        let clock = ManualClock()
+        clock.wakeLimit = 3
+        let wakes = Locked(0)
+        let sleepers = (1...3).map { second in
+            Task.detached {
+                try? await clock.sleep(for: .seconds(second))
+                wakes.withLock { $0 += 1 }
+            }
+        }
+        await clock.waitForSleepers(3)
+        await clock.advance(by: .seconds(3))  // three wakes, none left: no failure
+        #expect(wakes.withLock { $0 } == 3)
+        for sleeper in sleepers { await sleeper.waitForCompletion() }
+    }
+}
+
+extension TimeLimitTests {
     @Test("a wait nobody ends gives up at its limit: the safety-net timer itself fires")
     func safetyNetTimerFires() async {
         let ended = await wait(within: .milliseconds(20)) { gate in
