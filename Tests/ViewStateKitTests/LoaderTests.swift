@@ -63,6 +63,17 @@ struct LoaderTests {
         #expect(!loader.isLoading)
     }
 
+    @Test("a retry started from the cancelled state is not killed by that cancel: its reply is presented")
+    func retryAfterCancel() {
+        load()
+        loader.cancel()
+        load()  // the user taps Retry on the cancelled screen
+        service.release(0, with: .success(["late"]))
+        service.release(1, with: .success(["retried"]))
+        expectSequence(renderer.states, equals: [.loading, .failed(.cancelled), .loading, .presenting(["retried"])])
+        #expect(!loader.isLoading)
+    }
+
     @Test("cancel with nothing in flight does nothing")
     func cancelIdle() {
         loader.cancel()
