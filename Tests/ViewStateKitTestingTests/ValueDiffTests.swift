@@ -309,6 +309,22 @@ extension ValueDiffTests {
     }
 }
 
+/// A row that is both `Hashable` and `Identifiable`: matched by its id, not by `==`.
+private struct HashableRow: Hashable, Identifiable {
+    var id: Int
+    var title: String
+}
+
+extension ValueDiffTests {
+    @Test("rows both Hashable and Identifiable are matched by id: a changed row is a change, not a removal and an insertion")
+    func hashableIdentifiableMatchedById() {
+        #expect(ValueDiff.lines([HashableRow(id: 2, title: "b")], [HashableRow(id: 1, title: "new"), HashableRow(id: 2, title: "b2")]) == [
+            #"[0]: (missing) → HashableRow(id: 1, title: "new")"#,
+            #"[1].title: "b" → "b2""#,
+        ])
+    }
+}
+
 /// One object held twice: shared, not a cycle.
 private struct SharedTwice {
     var first: Node
