@@ -325,6 +325,35 @@ extension ValueDiffTests {
     }
 }
 
+/// A field whose description hides what changed, and that is not `Equatable`.
+private struct Masked: CustomStringConvertible {
+    var secret: Int
+    var description: String { "masked" }
+}
+
+private struct HoldsMasked {
+    var masked: Masked
+}
+
+/// An element that is not `Equatable`.
+private struct Loose {
+    var value: Int
+}
+
+extension ValueDiffTests {
+    @Test("a field hidden by its description is named, even when it is not Equatable")
+    func hiddenFieldNamed() {
+        #expect(ValueDiff.lines(HoldsMasked(masked: Masked(secret: 1)), HoldsMasked(masked: Masked(secret: 2)))
+                == ["masked.secret: changed (Masked's description hides its value)"])
+    }
+
+    @Test("arrays of elements that are not Equatable keep their differences")
+    func looseArraysKeepDifferences() {
+        let lines = ValueDiff.lines([Loose(value: 1), Loose(value: 2)], [Loose(value: 1), Loose(value: 3)])
+        #expect(lines == ["[1].value: 2 → 3"], "\(lines)")
+    }
+}
+
 /// One object held twice: shared, not a cycle.
 private struct SharedTwice {
     var first: Node

@@ -351,7 +351,7 @@ package struct ValueDiff {
         if leftType != rightType {
             return add("\(Self.shown(path)): \(left) as \(Self.typeName(leftType)) → \(right) as \(Self.typeName(rightType))")
         }
-        guard Self.isEqual(expected, actual) == false else { return }
+        guard Self.isEqual(expected, actual) != true else { return }  // unequal, or not Equatable: look inside
         if expected is any CustomStringConvertible {
             hiddenChanges(expected, actual, path: path, hiddenBy: "description hides its value")
         } else if expected is any CustomReflectable {
