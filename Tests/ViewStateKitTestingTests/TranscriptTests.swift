@@ -100,6 +100,16 @@ struct TranscriptTests {
         #expect(diff.last == "… and 41 more changed lines")
     }
 
+    @Test("a cut diff's '… and N more' counts the changed lines it left out, not the unchanged ones around them")
+    func cutDiffCountsChangedLinesOnly() {
+        let old = (1...100).map { "line \($0)" }
+        let new = old.enumerated().map { $0.offset % 3 == 0 ? $0.element + " changed" : $0.element }
+        let diff = TranscriptCheck.diff(from: old, to: new).split(separator: "\n").map(String.init)
+        let changedShown = diff.filter { $0.hasPrefix("+ ") || $0.hasPrefix("- ") }.count
+        let changedInAll = 2 * old.indices.filter { $0 % 3 == 0 }.count
+        #expect(diff.last == "… and \(changedInAll - changedShown) more changed lines")
+    }
+
     @Test("VIEWSTATE_TRANSCRIPTS=record re-records a changed transcript and fails once with the change; unchanged ones pass")
     func rerecord() throws {
         let folder = ScratchFolder()
