@@ -543,6 +543,33 @@ struct CompositionTests {
     #endif
 
     #if DEBUG
+    @Test("A parent declaring its children warns of nothing while Mirror shows enums as relied on")
+    func noWarningWhenMirrorWorks() {
+        nonisolated(unsafe) var warnings: [String] = []
+        DebugWarning.$sink.withValue({ warnings.append($0) }) {
+            _ = TickerBoard(clock: ManualClock())
+            _ = FeatureReactor(GroupBoard(clock: ManualClock()), initialState: GroupBoard.State())
+        }
+        #expect(warnings.isEmpty)
+    }
+
+    @Test("N7: a row's cached place past the end of a list that shrank is checked, never read out of bounds")
+    func rowIndexAfterTheListShrank() {
+        let reactor = TickerBoard(clock: ManualClock())
+        for id in 1...20 { reactor.send(.add(id)) }
+        reactor.send(.row(20, .pingTwice))  // row 20's place, 19, is remembered
+        reactor.send(.row(20, .close))  // the list shrinks to 19 rows
+        nonisolated(unsafe) var warnings: [String] = []
+        DebugWarning.$sink.withValue({ warnings.append($0) }) {
+            reactor.send(.row(20, .start))
+        }
+        #if DEBUG
+        #expect(warnings.count == 1, "the row has gone: N5")
+        #endif
+        #expect(!reactor.hasRunningWork)
+        #expect(reactor.currentState.rows.count == 19)
+    }
+
     @Test("N6: Effect.dismiss from a reactor that nothing presents does nothing and warns")
     func dismissAtTheRootWarns() {
         let reactor = FeatureReactor(Ticker(clock: ManualClock()), initialState: Ticker.State())

@@ -217,6 +217,7 @@ struct SharedTests {
     func elementOfDuplicateIds() {
         let list = Shared([Item(id: 1, name: "first"), Item(id: 1, name: "second")])
         #expect(list.element(id: 1)?.value.name == "first")
+        #expect(list.element(id: 1)?.reference.current?.name == "first", "and so does every later read")
     }
 
     @Test("S5: a test starts from a given value; copies of different values are never equal")
