@@ -269,7 +269,8 @@ package struct ValueDiff {
         var previous = Array(repeating: -1, count: candidates.count)
         for (candidate, (_, right)) in candidates.enumerated() {
             var (low, high) = (0, tails.count)
-            while low < high {
+            for _ in 0...Int.bitWidth {  // counted halvings: the search ends whatever it finds
+                guard low < high else { break }
                 let middle = (low + high) / 2
                 if candidates[tails[middle]].1 < right { low = middle + 1 } else { high = middle }
             }
