@@ -289,15 +289,13 @@ struct MeetingsAppTests {
     @Test("a second launch reads what the first saved")
     func secondLaunch() async {
         let first = ReactorTester(makeApp())
-        await first.send(.openMeeting(id: 2)) { $0.path.push(.detail(detail(first, 2))) }
-        await first.send(.path(.screen(id: 0, action: .detail(.deleteTapped)))) {
-            $0.path[id: 0, case: MeetingsPath.State.detail]?.alert = deleteStandup
-        }
-        await first.send(.path(.screen(id: 0, action: .detail(.alert(.presented(.confirmDelete)))))) {
-            $0.path.removeAll()
-            $0.meetings.value = [design]
+        let untitled = Meeting(id: 3, title: "", seconds: 3, attendees: [])
+        await first.send(.addTapped) { $0.add = MeetingForm.State(draft: untitled) }
+        await first.send(.confirmAdd) {
+            $0.add = nil
+            $0.meetings.value.append(untitled)
         }
         _ = await saved()
-        #expect(makeApp().currentState.meetings.value == [design])
+        #expect(makeApp().currentState.meetings.value == Meeting.samples + [untitled])
     }
 }
