@@ -335,6 +335,18 @@ private struct HoldsMasked {
     var masked: Masked
 }
 
+/// Equal by `==` whatever its cache holds; its description hides the cache too.
+private struct Cached: Equatable, CustomStringConvertible {
+    var value: Int
+    var cache: Int
+    static func == (lhs: Cached, rhs: Cached) -> Bool { lhs.value == rhs.value }
+    var description: String { "\(value)" }
+}
+
+private struct HoldsCached {
+    var cached: Cached
+}
+
 /// An element that is not `Equatable`.
 private struct Loose {
     var value: Int
@@ -345,6 +357,11 @@ extension ValueDiffTests {
     func hiddenFieldNamed() {
         #expect(ValueDiff.lines(HoldsMasked(masked: Masked(secret: 1)), HoldsMasked(masked: Masked(secret: 2)))
                 == ["masked.secret: changed (Masked's description hides its value)"])
+    }
+
+    @Test("a field equal by == is no change, whatever fields its == leaves out")
+    func equalByEqualsIsNoChange() {
+        #expect(ValueDiff.changes(HoldsCached(cached: Cached(value: 1, cache: 1)), HoldsCached(cached: Cached(value: 1, cache: 2))).isEmpty)
     }
 
     @Test("arrays of elements that are not Equatable keep their differences")
