@@ -78,7 +78,9 @@ public final class FakeReplies<Value: Sendable>: Sendable {
     }
 
     private func release(_ index: Int, _ result: Result<Value, any Error>, _ site: CallSite) {
-        let resumed = WorkScope()
+        let step = FollowedStep("FakeReplies release of request \(index)", at: site)
+        WorkScope.beginStep(step)
+        let resumed = WorkScope(step)
         resumed.expectResumption()  // until the resumed request goes on, wherever it goes on
         let released = resumed.run { queue.release(index, with: .success(Released(result: result, waker: resumed))) }
         if !released { resumed.resumedInPlace() }  // nothing was waiting

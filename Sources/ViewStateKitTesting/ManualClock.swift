@@ -106,6 +106,7 @@ public final class ManualClock: Clock, Sendable {
 
     /// Suspends until the clock reaches `deadline`: at once when it already has.
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+        WorkScope.noteIfRunningUnseen()  // rule R10: followed work sleeping where the engine cannot follow it
         let id = timeline.withLock { t in
             t.lastID += 1
             return t.lastID
@@ -178,6 +179,8 @@ public final class ManualClock: Clock, Sendable {
                         fileID: String = #fileID, filePath: StaticString = #filePath,
                         line: UInt = #line, column: UInt = #column) async {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        let step = FollowedStep("advance to \(instant.offset)", at: site)
+        WorkScope.beginStep(step)
         guard await WorkScope.settleReleasedWork(within: timeLimit) else {
             return site.fail("advance: work resumed by a FakeReplies release was still running after "
                              + "\(timeLimit) of real time, so the clock did not move.")
@@ -190,7 +193,7 @@ public final class ManualClock: Clock, Sendable {
             }
             guard let sleeper = nextSleeper(upTo: instant) else { return }
             wakes += 1
-            let woken = WorkScope()
+            let woken = WorkScope(step)
             woken.expectResumption()  // until the sleeper goes on, even if it had not quite suspended yet
             woken.run { sleeper.wake.resume(returning: woken) }
             let outcome = await woken.settle(within: timeLimit)
@@ -223,6 +226,7 @@ public final class ManualClock: Clock, Sendable {
     @discardableResult
     public func expectNoSleepers(fileID: String = #fileID, filePath: StaticString = #filePath,
                                  line: UInt = #line, column: UInt = #column) -> Bool {
+        LateUnseenWork.report()
         let pending = timeline.withLock { t in t.sleepers.map { $0.deadline.offset } }
         guard !pending.isEmpty else { return true }
         let deadlines = pending.sorted().map { "\($0)" }.joined(separator: ", ")

@@ -122,7 +122,9 @@ public final class ReactorTester<R: ReactorTypes> where R.State: Equatable {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         accountForSkipped(before: "send(\(action))", at: site)
         let firstWork = base.nextWorkNumber
-        let effects = WorkScope()
+        let step = FollowedStep("send(\(action))", at: site)
+        WorkScope.beginStep(step)
+        let effects = WorkScope(step)
         base.missingChildHandler = { site.fail($0) }  // rule N5
         effects.run { base.send(action) }
         base.missingChildHandler = nil
@@ -154,6 +156,7 @@ public final class ReactorTester<R: ReactorTypes> where R.State: Equatable {
     public func assert(_ update: (inout State) -> Void,
                        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        LateUnseenWork.report()
         accountForSkipped(before: "assert", at: site)
         var expected = state
         update(&expected)
@@ -200,6 +203,7 @@ public final class ReactorTester<R: ReactorTypes> where R.State: Equatable {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeLimit)  // the safety net, across every wake below
         let step = expectedMutation.map { "receive(\($0.describe))" } ?? "receive"
+        LateUnseenWork.report()  // rule R10: what an earlier step could not follow, before its states are read
         while true {
             while unasserted.isEmpty {
                 guard base.hasRunningWork else {
@@ -262,6 +266,7 @@ public final class ReactorTester<R: ReactorTypes> where R.State: Equatable {
     }
 
     private func checkEverythingAsserted(at site: CallSite) {
+        LateUnseenWork.report()
         guard exhaustive, !isFinished else { return }
         isFinished = true
         if !unasserted.isEmpty {
@@ -381,6 +386,7 @@ public struct SentWork {
     }
 
     private func waitForTheEnd(_ step: String, _ site: CallSite) async {
+        defer { LateUnseenWork.report() }  // rule R10: the work has come back to end, if it went away
         guard !tasks.isEmpty else { return }
         let tasks = self.tasks
         let ended = await wait(within: timeLimit) { gate in

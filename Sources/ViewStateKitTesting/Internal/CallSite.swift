@@ -6,11 +6,15 @@ import XCTest
 #endif
 
 /// Where a helper was called from, so a failure points at the caller's line.
-struct CallSite {
+struct CallSite: Equatable {
     let fileID: String
     let filePath: StaticString
     let line: UInt
     let column: UInt
+
+    static func == (lhs: CallSite, rhs: CallSite) -> Bool {
+        (lhs.fileID, lhs.line, lhs.column) == (rhs.fileID, rhs.line, rhs.column)
+    }
 
     /// The Swift Testing test running in the current task, as an id to compare; `nil` outside one.
     static var currentTest: String? {

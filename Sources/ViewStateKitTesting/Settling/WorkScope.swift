@@ -35,6 +35,14 @@ internal import ViewStateKitSupport
 /// marker after the last counted job and calls the work at rest when the marker runs with no
 /// job counted since. The markers run on the main queue, so settling costs one main-queue
 /// block each time the work's counted jobs all end, and one real-time safety net in all.
+///
+/// **Right or loud (rule R10).** Work that goes on where the engine cannot follow it — resumed
+/// by a Dispatch queue or a thread of its own, run by an actor with its own executor or by a
+/// task executor — is noticed when it shows itself again (a job enqueued from there, a sleep or
+/// a resumption that runs there), and the step says so at its call site: at once when that
+/// happens before the step returns, at the test's next step otherwise (``LateUnseenWork``). A
+/// step also fails when another library replaced the runtime's hook while it ran, and every
+/// step fails when the runtime failed the engine's start-up check (``RuntimeAccess``).
 final class WorkScope: Sendable {
     /// What the scope counts, read and written under one lock from any thread.
     private struct Counts {
@@ -45,19 +53,44 @@ final class WorkScope: Sendable {
         /// Ended when the work rests, while ``settle(within:)`` waits.
         var restGate: Gate?
         /// The tasks of this scope's work, so their later jobs are followed wherever they start.
-        var tasks: Set<UnsafeRawPointer> = []
+        var tasks: Set<RuntimeAccess.TaskRef> = []
+        /// Where its work went that the engine cannot follow, each kind once (rule R10).
+        var unseen: [UnseenWork] = []
     }
     private let counts = Locked(Counts())
+    /// The step that follows the work, to report at; `nil` for ``uncounted`` and the start-up probe.
+    let step: FollowedStep?
+    /// The stand-in hook slot of the test that made the scope, if it gave one.
+    private let hookSlot: RuntimeAccess.HookSlot?
 
-    /// A scope that follows work from now until ``settle(within:)`` returns.
-    init() {
-        _ = ExecutorHooks.isInstalled
+    /// A scope that follows the work of `step` from now until ``settle(within:)`` returns.
+    init(_ step: FollowedStep) {
+        self.step = step
+        hookSlot = RuntimeAccess.stepHookSlot
+        RuntimeAccess.ensureHook()  // put back quietly: nothing of this step has run yet
         _ = Self.mainQueueKey
-        Self.openScopes.withLock { $0 += 1 }
     }
 
-    /// A scope that is never opened: the marker of ``uncounted``.
-    private init(neverOpened: Void) {}
+    /// What every step that follows work does first: reports what the test's earlier steps left
+    /// unseen, at their own call sites, and fails the step when the runtime failed the engine's
+    /// start-up check (rule R10: say so rather than guess).
+    static func beginStep(_ step: FollowedStep) {
+        if let test = RuntimeAccess.currentTask() {
+            following.withLock { _ = $0.steppers.insert(test) }
+        }
+        LateUnseenWork.report()
+        RuntimeAccess.ensureHook()  // put back quietly, before the step enqueues anything
+        if let reason = RuntimeAccess.unsupportedReason {
+            step.site.fail("\(step.name): this runtime does not support followed work (\(reason)), so the test engine "
+                           + "cannot tell when the work it follows rests.")
+        }
+    }
+
+    /// A scope that is never opened: the marker of ``uncounted``, and the start-up probe's.
+    private init(neverOpened: Void) {
+        step = nil
+        hookSlot = nil
+    }
 
     /// The settling itself: what it enqueues (the resumptions its markers and gates make, a
     /// released reply's settling task) belongs to no scope, so settling is never mistaken for
@@ -73,14 +106,28 @@ final class WorkScope: Sendable {
     /// Makes `task` part of this scope's work: its jobs are followed from now on, wherever it
     /// runs (a reactor's effect, started on the main actor).
     func adopt(_ task: Task<Void, Never>) {
-        remember(unsafeBitCast(task, to: UnsafeRawPointer.self))
+        remember(RuntimeAccess.task(task), asRoot: true)
     }
 
     /// Follows `task` from now on: the latest scope to see a task follows it (a task's address
     /// may be reused once it has ended, so the newest owner is the one to trust).
-    private func remember(_ task: UnsafeRawPointer) {
-        counts.withLock { _ = $0.tasks.insert(task) }
-        Self.taskOwners.withLock { $0[task] = self }
+    private func remember(_ task: RuntimeAccess.TaskRef, asRoot: Bool = false) {
+        let isATest = Self.following.withLock { following in
+            guard !following.steppers.contains(task) else { return true }
+            following.owners[task] = self
+            following.departed[task] = nil
+            if asRoot { following.roots.insert(task) }
+            return false
+        }
+        if !isATest { counts.withLock { _ = $0.tasks.insert(task) } }
+    }
+
+    /// Notes that the scope's work went on through `kind` (rule R10).
+    private func noteUnseen(_ kind: UnseenWork.Kind) {
+        counts.withLock { counts in
+            let unseen = UnseenWork(kind: kind, late: false)
+            if !counts.unseen.contains(unseen) { counts.unseen.append(unseen) }
+        }
     }
 
     /// Counts one resumption that ``run(_:)`` is about to make, until the resumed code calls
@@ -98,10 +145,11 @@ final class WorkScope: Sendable {
     /// current task from now on, goes once through its executor so that it goes on as a
     /// followed job, and then ends the count.
     func arrive() async {
-        if let task = withUnsafeCurrentTask(body: { $0.map { unsafeBitCast($0, to: UnsafeRawPointer.self) } }) {
-            remember(task)
+        if let task = RuntimeAccess.currentTask() {
+            remember(task, asRoot: true)
         }
         await Task.yield()  // now a job of this scope, wherever the resumption left the task
+        Self.noteIfRunningUnseen()
         jobEnded()
     }
 
@@ -123,11 +171,25 @@ final class WorkScope: Sendable {
     /// real time has passed; then the scope lets go of its work. Waits in the caller's
     /// isolation, so the wait itself enqueues nothing the scope could mistake for its work.
     /// One caller: work several may wait for goes through ``settleLater(_:)``.
+    ///
+    /// Work that went where the engine cannot follow it is reported at the step's call site
+    /// (rule R10); so is a hook another library replaced while the step ran.
     func settle(within limit: Duration, isolation: isolated (any Actor)? = #isolation) async -> Outcome {
+        let outcome = await settleQuietly(within: limit)
+        for unseen in counts.withLock({ $0.unseen }) { step?.report(unseen) }
+        return outcome
+    }
+
+    /// ``settle(within:)``, leaving what it found unseen in ``counts`` for the caller.
+    private func settleQuietly(within limit: Duration, isolation: isolated (any Actor)? = #isolation) async -> Outcome {
         defer { close() }
         let rested = await wait(within: limit) { gate in
             counts.withLock { $0.restGate = gate }
             postMarker()
+        }
+        let finding = RuntimeAccess.$stepHookSlot.withValue(hookSlot) { RuntimeAccess.ensureHook() }
+        if case .replaced(let byAnotherHook) = finding {
+            noteUnseen(.hookReplaced(byAnotherHook: byAnotherHook))
         }
         return rested ? .rested : .stillRunning
     }
@@ -153,16 +215,16 @@ final class WorkScope: Sendable {
 
     /// Counts `job` for each of `owners` and runs it on the main queue, owned by them.
     static func runOnMainQueue(_ job: UnownedJob, owners: [WorkScope]) {
-        let isTask = jobTaskID(job) != 0
+        let task = RuntimeAccess.task(of: job)
         for owner in owners {
-            if isTask { owner.remember(unsafeBitCast(job, to: UnsafeRawPointer.self)) }
+            if let task { owner.remember(task) }
             owner.counts.withLock {
                 $0.pending += 1
                 $0.counted += 1
             }
         }
         DispatchQueue.main.async {
-            owning(owners) { ExecutorHooks.runGlobalJob(job) }
+            owning(owners) { RuntimeAccess.runGlobalJob(job) }
             for owner in owners { owner.jobEnded() }
         }
     }
@@ -172,13 +234,16 @@ final class WorkScope: Sendable {
         postMarker()
     }
 
-    /// Ends following: the scope's tasks are let go of.
+    /// Ends following: the scope's tasks are let go of, and remembered as its step's, so work
+    /// that shows itself from where the engine cannot follow it later is reported there.
     private func close() {
         let tasks = counts.withLock { $0.tasks }
-        Self.taskOwners.withLock { owners in
-            for task in tasks where owners[task] === self { owners[task] = nil }
+        Self.following.withLock { following in
+            for task in tasks where following.owners[task] === self {
+                following.owners[task] = nil
+                if let step { following.departed[task] = step }
+            }
         }
-        Self.openScopes.withLock { $0 -= 1 }
     }
 }
 
@@ -225,11 +290,21 @@ extension WorkScope {
         return key
     }()
 
-    /// How many scopes are open: while none is, no job is looked at twice.
-    private static let openScopes = Locked(0)
-
-    /// The open scope that follows each task, by task.
-    private static let taskOwners = Locked<[UnsafeRawPointer: WorkScope]>([:])
+    /// The tasks followed: by the open scope that follows each, and by the step that last
+    /// followed each task no open scope follows any more.
+    private struct Following {
+        var owners: [RuntimeAccess.TaskRef: WorkScope] = [:]
+        var departed: [RuntimeAccess.TaskRef: FollowedStep] = [:]
+        /// The tasks that take steps — the tests themselves — which are never the work a step
+        /// follows, even when one of their jobs is enqueued inside a followed main-actor bracket.
+        var steppers: Set<RuntimeAccess.TaskRef> = []
+        /// The tasks a step started or woke itself — a reactor's effects, a woken sleeper, a task
+        /// a released reply resumed — whose travels are reported as unseen work (rule R10).
+        /// Other followed tasks (a test's waiters resumed by followed work) are followed, not
+        /// reported: where they wait is the test's own business.
+        var roots: Set<RuntimeAccess.TaskRef> = []
+    }
+    private static let following = Locked(Following())
 
     /// The owners of the main-actor jobs that stand between an opener and its closer on the
     /// main queue, while the main queue runs them.
@@ -257,7 +332,10 @@ extension WorkScope {
         released.withLock { released in  // appended before the settling can remove it
             let settling = uncounted.run {
                 Task.detached {
-                    let outcome = await scope.settle(within: SafetyNet.defaultLimit)
+                    let outcome = await scope.settleQuietly(within: SafetyNet.defaultLimit)
+                    if let step = scope.step {  // reported by the test's next step, in the test
+                        for unseen in scope.counts.withLock({ $0.unseen }) { LateUnseenWork.add(unseen, of: step) }
+                    }
                     Self.released.withLock { $0.removeAll { $0.scope == id } }
                     return outcome
                 }
@@ -293,19 +371,62 @@ extension WorkScope {
     /// then takes the runtime's own path. The first of: the current thread's scopes (inside a
     /// counted job or `run`); the scope that follows the task `job` is, or the task that starts
     /// it; for a job enqueued from the main queue, the owners of the open bracket.
+    ///
+    /// A job of followed work enqueued from where the engine cannot follow it is noted (rule
+    /// R10): from code running no task (a Dispatch queue, a thread), or by the followed task
+    /// itself running on an actor's own executor or a task executor.
     static func owners(of job: UnownedJob) -> [WorkScope] {
         if let current { return current.scopes.contains { $0 === uncounted } ? [] : current.scopes }
-        guard openScopes.withLock({ $0 > 0 }) else { return [] }
-        let task = jobTaskID(job) != 0 ? unsafeBitCast(job, to: UnsafeRawPointer.self) : nil
-        let starter = withUnsafeCurrentTask { $0.map { unsafeBitCast($0, to: UnsafeRawPointer.self) } }
-        if let owner = taskOwners.withLock({ owners in task.flatMap { owners[$0] } ?? starter.flatMap { owners[$0] } }) {
-            return [owner]
+        let task = RuntimeAccess.task(of: job)
+        let starter = RuntimeAccess.currentTask()
+        let (owner, starterFollowed, step) = following.withLock { f -> (WorkScope?, Bool, FollowedStep?) in
+            guard !f.owners.isEmpty || !f.departed.isEmpty else { return (nil, false, nil) }
+            let starterFollowed = starter.map { f.owners[$0] != nil || f.departed[$0] != nil } ?? false
+            let owner = task.flatMap({ f.owners[$0] }) ?? starter.flatMap({ f.owners[$0] })
+            let root = (task.map(f.roots.contains) ?? false) || (starter.map(f.roots.contains) ?? false)
+            let step = !root ? nil : owner?.step ?? task.flatMap { f.departed[$0] } ?? starter.flatMap { f.departed[$0] }
+            return (owner, starterFollowed, step)
         }
+        if let step, DispatchQueue.getSpecific(key: mainQueueKey) != true {
+            let unseen: UnseenWork.Kind? = starter == nil ? .resumedFromOutside
+                : starterFollowed ? RuntimeAccess.foreignExecutor() : nil
+            if let unseen {
+                if let owner { owner.noteUnseen(unseen) } else { LateUnseenWork.add(UnseenWork(kind: unseen, late: true), of: step) }
+            }
+        }
+        if let owner { return [owner] }
         guard DispatchQueue.getSpecific(key: mainQueueKey) == true else { return [] }
         return openBracket.withLock { $0?.scopes } ?? []
     }
+
+    /// Notes followed work running where the engine cannot follow it: on an actor's own
+    /// executor or a task executor (a sleep, a resumption it makes there). Called by the places
+    /// followed work passes through: a `ManualClock` sleep, a woken task's arrival.
+    static func noteIfRunningUnseen() {
+        guard current == nil, let task = RuntimeAccess.currentTask() else { return }
+        let (owner, step) = following.withLock { f in
+            !f.roots.contains(task) ? (nil, nil) : (f.owners[task], f.owners[task]?.step ?? f.departed[task])
+        }
+        guard let step, DispatchQueue.getSpecific(key: mainQueueKey) != true,
+              let kind = RuntimeAccess.foreignExecutor() else { return }
+        if let owner { owner.noteUnseen(kind) } else { LateUnseenWork.add(UnseenWork(kind: kind, late: true), of: step) }
+    }
+
+    /// The start-up check's probe (``RuntimeAccess``): enqueues one detached task as a scope's
+    /// work and returns `nil` when the hook saw its job and named its task, or what went wrong.
+    static func probe() -> String? {
+        let probe = WorkScope(neverOpened: ())
+        let task = probe.run { Task.detached {} }
+        let (counted, tasks) = probe.counts.withLock { ($0.counted, $0.tasks) }
+        probe.close()
+        guard counted == 1 else {
+            return "the runtime's global-enqueue hook saw \(counted) of the probe's 1 job"
+        }
+        guard tasks == [RuntimeAccess.task(task)] else {
+            return "the runtime named the probe job's task differently from the task it started"
+        }
+        return nil
+    }
 }
 
-/// The id of the task `job` is, or 0 when it is not a task (an actor's turn, say).
-@_silgen_name("swift_task_getJobTaskId")
-private func jobTaskID(_ job: UnownedJob) -> UInt64
+

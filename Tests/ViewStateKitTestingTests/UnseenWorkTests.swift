@@ -1,0 +1,195 @@
+import Foundation
+import Testing
+import ViewStateKit
+@testable import ViewStateKitTesting
+import ViewStateKitSupport
+
+/// A task executor running its jobs on a Dispatch queue.
+final class QueueTaskExecutor: TaskExecutor, @unchecked Sendable {
+    // @unchecked: the queue is thread-safe and never replaced.
+    let queue = DispatchQueue(label: "QueueTaskExecutor")
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        let executor = asUnownedTaskExecutor()
+        queue.async { job.runSynchronously(on: executor) }
+    }
+}
+
+nonisolated func nonisolatedStep() async {}
+
+/// Ticks once a second, three times; between its sleeps it awaits `between`.
+@MainActor
+final class DetourTicker: Reactor<DetourTicker.Action, DetourTicker.Mutation, Int> {
+    enum Action { case start }
+    enum Mutation: Equatable, Sendable { case tick }
+    let clock: ManualClock
+    let between: @Sendable () async -> Void
+
+    init(clock: ManualClock, between: @escaping @Sendable () async -> Void) {
+        self.clock = clock
+        self.between = between
+        super.init(initialState: 0)
+    }
+
+    override func mutate(action: Action) -> Effect<Mutation> {
+        .run { [clock, between] send in
+            for _ in 0..<3 {
+                guard (try? await clock.sleep(for: .seconds(1))) != nil else { return }
+                await between()
+                await send(.tick)
+            }
+        }
+    }
+
+    override func reduce(state: Int, mutation: Mutation) -> Int { state + 1 }
+}
+
+/// A hook another library might leave in the runtime's slot: it takes every job the runtime's way.
+let anotherLibrarysHook: RuntimeAccess.Hook = { job, original in original(job) }
+
+@MainActor
+@Suite("R10: right or loud: a step says so when its work goes where the engine cannot follow")
+struct UnseenWorkTests {
+    /// Runs the detour ticker under one advance of three seconds and cancels its work, as a view
+    /// going away would, and returns the R10 issues recorded and the ticks that landed. The
+    /// cancel returns once the work has ended, so work that went away has come back by then.
+    func detour(_ between: @escaping @Sendable () async -> Void) async -> (issues: [Issue], advanceLine: Int, ticks: Int) {
+        let issues = Locked<[Issue]>([])
+        var advanceLine = 0
+        var ticks = 0
+        await withKnownIssue(isIntermittent: true) {
+            let clock = ManualClock()
+            let ticker = DetourTicker(clock: clock, between: between)
+            let tester = ReactorTester(ticker, exhaustive: false)
+            let work = await tester.send(.start)
+            advanceLine = #line + 1
+            await clock.advance(by: .seconds(3))
+            ticks = ticker.currentState
+            await work.cancel()
+        } matching: { issue in
+            guard issue.comments.contains(where: { $0.rawValue.contains("(rule R10)") }) else { return false }
+            issues.withLock { $0.append(issue) }
+            return true
+        }
+        return (issues.withLock { $0 }, advanceLine, ticks)
+    }
+
+    /// Every run is right (all 3 ticks) or loud at the advance's line: the same in 20 runs.
+    func expectLoudEveryRun(_ between: @escaping @Sendable () async -> Void, naming kind: String) async {
+        for _ in 0..<20 {
+            let (issues, line, ticks) = await detour(between)
+            #expect(!issues.isEmpty || ticks == 3, "a run with \(ticks) of 3 ticks said nothing")
+            for issue in issues {
+                #expect(issue.sourceLocation?.line == line)
+                #expect(issue.comments.contains { $0.rawValue.contains("advance to 3.0 seconds: the work it followed went on through") })
+                #expect(issue.comments.contains { $0.rawValue.contains(kind) })
+            }
+        }
+    }
+
+    @Test("R10: a completion handler called on a Dispatch queue makes the advance right or loud, every run")
+    func dispatchQueue() async {
+        await expectLoudEveryRun({
+            await withCheckedContinuation { continuation in DispatchQueue.global().async { continuation.resume() } }
+        }, naming: "a Dispatch queue")
+    }
+
+    @Test("R10: a continuation resumed by a thread of its own makes the advance right or loud, every run")
+    func threadOfItsOwn() async {
+        await expectLoudEveryRun({
+            await withCheckedContinuation { continuation in Thread { continuation.resume() }.start() }
+        }, naming: "a thread of its own")
+    }
+
+    @Test("R10: a task executor makes the advance right or loud, every run")
+    func taskExecutor() async {
+        let executor = QueueTaskExecutor()
+        await expectLoudEveryRun({
+            await withTaskExecutorPreference(executor) { await nonisolatedStep() }
+        }, naming: "a task executor")
+    }
+
+    @Test("R10: work that stays in reach (a default actor, a detached task) drives all 3 ticks and says nothing, 50 runs in 50")
+    func followedWorkIsQuiet() async {
+        let service = CountingService()
+        for _ in 0..<50 {
+            let (issues, _, ticks) = await detour {
+                _ = await service.next()
+                await Task.detached { _ = await service.next() }.value
+            }
+            #expect(issues.isEmpty)
+            #expect(ticks == 3)
+        }
+    }
+
+    @Test("R10: a hook emptied between steps (as withMainSerialExecutor leaves it) is put back before the next step, quietly")
+    func hookEmptiedBetweenSteps() async {
+        let slot = RuntimeAccess.HookSlot(holding: nil)
+        await RuntimeAccess.$stepHookSlot.withValue(slot) {
+            let clock = ManualClock()
+            let tester = ReactorTester(TickingTimer(clock: clock))
+            await tester.send(.toggle) { $0.isRunning = true }
+            slot.pointer.pointee = nil  // another library's block ended, leaving the slot empty
+            await clock.advance(by: .seconds(1))
+            #expect(RuntimeAccess.holdsEngineHook(slot))
+            #expect(slot.found == nil)
+            await tester.receive(.tick) { $0.seconds = 1 }
+            await tester.send(.toggle) { $0.isRunning = false }
+        }
+    }
+
+    @Test("R10: another library's hook left in place is kept, and given the jobs no step owns")
+    func anotherLibrarysHookIsKept() async {
+        let slot = RuntimeAccess.HookSlot(holding: anotherLibrarysHook)
+        await RuntimeAccess.$stepHookSlot.withValue(slot) {
+            let clock = ManualClock()
+            await clock.advance(by: .seconds(1))
+            #expect(RuntimeAccess.holdsEngineHook(slot))
+            #expect(slot.found == unsafeBitCast(anotherLibrarysHook, to: UnsafeRawPointer.self))
+        }
+    }
+
+    @Test("R10: a hook emptied while a step runs fails that step, naming the likely cause, and is put back")
+    func hookEmptiedDuringAStep() async {
+        let slot = RuntimeAccess.HookSlot(holding: nil)
+        nonisolated(unsafe) let emptied = slot.pointer
+        await RuntimeAccess.$stepHookSlot.withValue(slot) {
+            let clock = ManualClock()
+            let tester = ReactorTester(DetourTicker(clock: clock) { emptied.pointee = nil }, exhaustive: false)
+            let work = await tester.send(.start)
+            await withKnownIssue {
+                await clock.advance(by: .seconds(1))
+            } matching: { issue in
+                issue.comments.contains { $0.rawValue.contains("another library owning the runtime's enqueue hook (it was emptied while this step ran") }
+            }
+            #expect(RuntimeAccess.holdsEngineHook(slot))
+            await work.cancel()
+        }
+    }
+
+    @Test("the start-up check passes on this runtime: the hook saw the probe's job and named its task")
+    func startUpCheckPasses() {
+        #expect(RuntimeAccess.unsupportedReason == nil)
+        #expect(WorkScope.probe() == nil)
+    }
+
+    @Test("on a runtime that fails the start-up check, every step fails saying so, never resting in silence")
+    func unsupportedRuntimeIsLoud() async {
+        await RuntimeAccess.$simulatedUnsupportedReason.withValue("the hook saw 0 of the probe's 1 job") {
+            let clock = ManualClock()
+            let tester = ReactorTester(TickingTimer(clock: clock))
+            let failures = Locked(0)
+            await withKnownIssue {
+                await tester.send(.toggle) { $0.isRunning = true }
+                await clock.advance(by: .seconds(1))
+                await tester.receive(.tick) { $0.seconds = 1 }
+                await tester.send(.toggle) { $0.isRunning = false }
+            } matching: { issue in
+                let loud = issue.comments.contains { $0.rawValue.contains("this runtime does not support followed work (the hook saw 0 of the probe's 1 job)") }
+                if loud { failures.withLock { $0 += 1 } }
+                return loud
+            }
+            #expect(failures.withLock { $0 } == 3)  // each send and the advance; the receive follows nothing
+        }
+    }
+}
