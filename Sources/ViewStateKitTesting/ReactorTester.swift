@@ -212,7 +212,8 @@ public final class ReactorTester<R: ReactorTypes> where R.State: Equatable {
                 }
                 guard await nextStateOrIdle(within: clock.now.duration(to: deadline)) else {
                     site.fail("\(step): no state arrived within \(timeLimit) of real time, and an effect is still "
-                              + "running: is it waiting for a reply the test has not released?\n" + expectedChange(update))
+                              + "running: is it waiting for a reply the test has not released, or sleeping on a ManualClock the test "
+                              + "has not advanced?\n" + expectedChange(update))
                     return
                 }
             }

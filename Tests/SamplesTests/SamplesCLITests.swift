@@ -42,7 +42,7 @@ struct SamplesCLITests {
             #expect(isCount || words.contains(word ?? ""), "\(line)")
         }
         for line in result.output {
-            let tag = ["[\(screen.rawValue)] ", "[nav] ", "[storage] "].first { line.hasPrefix($0) }
+            let tag = ["[\(screen.rawValue)] ", "[nav] ", "[storage] ", "[user] ", "[note] "].first { line.hasPrefix($0) }
             #expect(tag != nil, "\(line)")
         }
     }

@@ -58,12 +58,14 @@ struct ScenarioRunner {
             let older = controller.load()
             await network.waitForRequests(1)
             let token = controller.state.bind(to: renderer)
+            write("[user] reload the bookmarks before the first load has answered: the newer load supersedes it")
             let newer = controller.load()
             await network.waitForRequests(2)
             network.release(1)
             await newer.value
             network.release(0)
             await older.value
+            write("[note] the first load's reply (HTTP 500) arrived late and was dropped: no state for it")
             token.cancel()
         case .cancelled:
             network.holdsReplies = true
@@ -106,12 +108,15 @@ struct ScenarioRunner {
         switch scenario {
         case .superseded:
             network.holdsReplies = true
+            let other = id == 2 ? 1 : 2
             controller.products(categoryId: id, then: renderer.render)
-            controller.products(categoryId: id == 2 ? 1 : 2, then: renderer.render)
+            write("[user] open category \(other) before category \(id) has answered")
+            controller.products(categoryId: other, then: renderer.render)
             network.release(1)
             await renderer.waitUntilSettled()
             network.release(0)
             await network.flush()
+            write("[note] category \(id)'s reply arrived late and was dropped: no state for it")
         case .cancelled:
             network.holdsReplies = true
             controller.products(categoryId: id, then: renderer.render)
@@ -195,8 +200,10 @@ struct ScenarioRunner {
         if reactor.currentState.series.content != nil {
             switch scenario {
             case .notFound:
+                write("[user] select series 9, then expand book 999 (neither exists)")
                 reactor.send(.selectSeries(9))
                 reactor.send(.toggleSummary(bookId: 999))
+                write("[note] no state: there is no series 9 and no book 999, so nothing changed")
             case .corruptStorage:
                 reactor.send(.toggleSummary(bookId: 11))
             default:
@@ -235,8 +242,10 @@ extension ScenarioRunner {
             reactor.send(.emptyTapped)
             tap("Cancel")
         case .notFound:
+            write("[user] tap + on basket line 999, then remove it (there is no such line)")
             reactor.send(.line(999, .increment))
             reactor.send(.line(999, .remove))
+            write("[note] no state: there is no line 999, so nothing changed")
         default:
             reactor.send(.line(1001, .increment))
             reactor.send(.line(2011, .decrement))

@@ -113,7 +113,7 @@ final class WorkScope: Sendable {
     /// may be reused once it has ended, so the newest owner is the one to trust).
     private func remember(_ task: RuntimeAccess.TaskRef, asRoot: Bool = false) {
         let isATest = Self.following.withLock { following in
-            guard !following.steppers.contains(task) else { return true }
+            guard !following.steppers.contains(task), !following.closed.contains(ObjectIdentifier(self)) else { return true }
             following.owners[task] = self
             following.departed[task] = nil
             if asRoot { following.roots.insert(task) }
@@ -145,10 +145,14 @@ final class WorkScope: Sendable {
     /// current task from now on, goes once through its executor so that it goes on as a
     /// followed job, and then ends the count.
     func arrive() async {
-        if let task = RuntimeAccess.currentTask() {
+        let task = RuntimeAccess.currentTask()
+        if let task {
             remember(task, asRoot: true)
+            // Its own yield may enqueue it from wherever the resumption left it: not a detour.
+            Self.following.withLock { _ = $0.arriving.insert(task) }
         }
         await Task.yield()  // now a job of this scope, wherever the resumption left the task
+        if let task { Self.following.withLock { _ = $0.arriving.remove(task) } }
         Self.noteIfRunningUnseen()
         jobEnded()
     }
@@ -239,11 +243,17 @@ final class WorkScope: Sendable {
     private func close() {
         let tasks = counts.withLock { $0.tasks }
         Self.following.withLock { following in
+            following.closed.insert(ObjectIdentifier(self))
             for task in tasks where following.owners[task] === self {
                 following.owners[task] = nil
                 if let step { following.departed[task] = step }
             }
         }
+    }
+
+    deinit {
+        let me = ObjectIdentifier(self)
+        Self.following.withLock { _ = $0.closed.remove(me) }
     }
 }
 
@@ -303,6 +313,29 @@ extension WorkScope {
         /// Other followed tasks (a test's waiters resumed by followed work) are followed, not
         /// reported: where they wait is the test's own business.
         var roots: Set<RuntimeAccess.TaskRef> = []
+        /// Roots going through ``arrive()``'s yield, whose enqueue is the engine's own doing.
+        var arriving: Set<RuntimeAccess.TaskRef> = []
+        /// Scopes that have closed and still exist: a job counted for one after it closed does
+        /// not make it follow again.
+        var closed: Set<ObjectIdentifier> = []
+
+        /// The open scope that follows `task`, if any.
+        func owner(of task: RuntimeAccess.TaskRef?) -> WorkScope? {
+            guard let task, let owner = owners[task], !closed.contains(ObjectIdentifier(owner)) else { return nil }
+            return owner
+        }
+
+        /// Notes, for the step that follows `task` or followed it last, that the task went
+        /// through `kind`: on its scope while open, for the test's next step once closed. Under
+        /// the same lock as ``WorkScope/close()``, so a note is never left on a scope whose
+        /// step has already read its notes.
+        func note(_ kind: UnseenWork.Kind, of task: RuntimeAccess.TaskRef) {
+            if let owner = owner(of: task) {
+                owner.noteUnseen(kind)
+            } else if let step = departed[task] {
+                LateUnseenWork.add(UnseenWork(kind: kind, late: true), of: step)
+            }
+        }
     }
     private static let following = Locked(Following())
 
@@ -379,20 +412,20 @@ extension WorkScope {
         if let current { return current.scopes.contains { $0 === uncounted } ? [] : current.scopes }
         let task = RuntimeAccess.task(of: job)
         let starter = RuntimeAccess.currentTask()
-        let (owner, starterFollowed, step) = following.withLock { f -> (WorkScope?, Bool, FollowedStep?) in
-            guard !f.owners.isEmpty || !f.departed.isEmpty else { return (nil, false, nil) }
-            let starterFollowed = starter.map { f.owners[$0] != nil || f.departed[$0] != nil } ?? false
-            let owner = task.flatMap({ f.owners[$0] }) ?? starter.flatMap({ f.owners[$0] })
-            let root = (task.map(f.roots.contains) ?? false) || (starter.map(f.roots.contains) ?? false)
-            let step = !root ? nil : owner?.step ?? task.flatMap { f.departed[$0] } ?? starter.flatMap { f.departed[$0] }
-            return (owner, starterFollowed, step)
-        }
-        if let step, DispatchQueue.getSpecific(key: mainQueueKey) != true {
-            let unseen: UnseenWork.Kind? = starter == nil ? .resumedFromOutside
-                : starterFollowed ? RuntimeAccess.foreignExecutor() : nil
-            if let unseen {
-                if let owner { owner.noteUnseen(unseen) } else { LateUnseenWork.add(UnseenWork(kind: unseen, late: true), of: step) }
+        let offMainQueue = DispatchQueue.getSpecific(key: mainQueueKey) != true
+        let owner = following.withLock { f -> WorkScope? in
+            guard !f.owners.isEmpty || !f.departed.isEmpty else { return nil }
+            let owner = f.owner(of: task) ?? f.owner(of: starter)
+            if let task, f.arriving.remove(task) != nil { return owner }  // arrive()'s own yield
+            guard offMainQueue else { return owner }
+            // Rule R10: a root of followed work, put back on the global executor by code running
+            // no task, or by itself running on an executor the engine does not run.
+            if let task, starter == nil, f.roots.contains(task) {
+                f.note(.resumedFromOutside, of: task)
+            } else if let starter, f.roots.contains(starter), let kind = RuntimeAccess.foreignExecutor() {
+                f.note(kind, of: starter)
             }
+            return owner
         }
         if let owner { return [owner] }
         guard DispatchQueue.getSpecific(key: mainQueueKey) == true else { return [] }
@@ -403,13 +436,11 @@ extension WorkScope {
     /// executor or a task executor (a sleep, a resumption it makes there). Called by the places
     /// followed work passes through: a `ManualClock` sleep, a woken task's arrival.
     static func noteIfRunningUnseen() {
-        guard current == nil, let task = RuntimeAccess.currentTask() else { return }
-        let (owner, step) = following.withLock { f in
-            !f.roots.contains(task) ? (nil, nil) : (f.owners[task], f.owners[task]?.step ?? f.departed[task])
-        }
-        guard let step, DispatchQueue.getSpecific(key: mainQueueKey) != true,
+        guard current == nil, let task = RuntimeAccess.currentTask(), DispatchQueue.getSpecific(key: mainQueueKey) != true,
               let kind = RuntimeAccess.foreignExecutor() else { return }
-        if let owner { owner.noteUnseen(kind) } else { LateUnseenWork.add(UnseenWork(kind: kind, late: true), of: step) }
+        following.withLock { f in
+            if f.roots.contains(task) { f.note(kind, of: task) }
+        }
     }
 
     /// The start-up check's probe (``RuntimeAccess``): enqueues one detached task as a scope's
