@@ -61,6 +61,8 @@ public final class ManualClock: Clock, Sendable {
     private struct Sleeper {
         let id: Int
         let deadline: Instant
+        /// The Swift Testing test whose work sleeps (`nil` outside one).
+        let test: String?
         /// Resumed with the scope that woke it (`nil`: the deadline had passed already).
         let wake: CheckedContinuation<WorkScope?, any Error>
     }
@@ -107,6 +109,7 @@ public final class ManualClock: Clock, Sendable {
     /// Suspends until the clock reaches `deadline`: at once when it already has.
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         WorkScope.noteIfRunningUnseen()  // rule R10: followed work sleeping where the engine cannot follow it
+        let test = CallSite.currentTest
         let id = timeline.withLock { t in
             t.lastID += 1
             return t.lastID
@@ -116,7 +119,7 @@ public final class ManualClock: Clock, Sendable {
                 let outcome: Result<WorkScope?, any Error>? = timeline.withLock { t in
                     if t.cancelledIDs.remove(id) != nil { return .failure(CancellationError()) }
                     if deadline <= t.current { return .success(nil) }
-                    t.sleepers.append(Sleeper(id: id, deadline: deadline, wake: continuation))
+                    t.sleepers.append(Sleeper(id: id, deadline: deadline, test: test, wake: continuation))
                     return nil
                 }
                 if let outcome { continuation.resume(with: outcome) }
@@ -165,9 +168,15 @@ public final class ManualClock: Clock, Sendable {
 
     /// Moves the clock forward by `duration`, waking every sleeper whose deadline it reaches,
     /// including sleeps the woken work starts inside the window (rule R9).
+    ///
+    /// A negative `duration` fails the test at the caller's line and leaves the clock where it is.
     public func advance(by duration: Duration, isolation: isolated (any Actor)? = #isolation,
                         fileID: String = #fileID, filePath: StaticString = #filePath,
                         line: UInt = #line, column: UInt = #column) async {
+        guard duration >= .zero else {
+            return CallSite(fileID: fileID, filePath: filePath, line: line, column: column).fail(
+                "advance(by: \(duration)): a clock never goes back; the clock stays at \(now.offset).")
+        }
         await advance(to: now.advanced(by: duration), fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
@@ -175,6 +184,11 @@ public final class ManualClock: Clock, Sendable {
     /// order and letting each one's work run until it rests before the next (rule R9). Work a
     /// `FakeReplies` release resumed is let rest first, so it sleeps from the time it was
     /// released at.
+    ///
+    /// An advance with nothing to wake only moves the clock: a test's way of showing that nothing
+    /// happens (a cancelled timer stays quiet). A sleeper of another test woken by this one (one
+    /// clock shared by two tests) fails the test at the caller's line; it is woken all the same,
+    /// so nothing hangs.
     public func advance(to instant: Instant, isolation: isolated (any Actor)? = #isolation,
                         fileID: String = #fileID, filePath: StaticString = #filePath,
                         line: UInt = #line, column: UInt = #column) async {
@@ -193,6 +207,10 @@ public final class ManualClock: Clock, Sendable {
             }
             guard let sleeper = nextSleeper(upTo: instant) else { return }
             wakes += 1
+            if let mine = step.test, let theirs = sleeper.test, mine != theirs {
+                site.fail("advance: it woke work of another test (\(theirs)) sleeping on this clock: one ManualClock is "
+                          + "shared by two tests, so each moves the other's time. Give each test a clock of its own.")
+            }
             let woken = WorkScope(step)
             woken.expectResumption()  // until the sleeper goes on, even if it had not quite suspended yet
             woken.run { sleeper.wake.resume(returning: woken) }

@@ -69,6 +69,8 @@ public final class ReactorTester<R: ReactorTypes> where R.State: Equatable {
     }
     private let timeLimit: Duration
     private let creation: CallSite
+    /// The Swift Testing test that made the tester (`nil` outside one).
+    private let test: String?
     /// Published states not asserted yet, each with the mutation that produced it (`nil` for a
     /// state set directly, as a stubbed reactor's).
     private var unasserted: [(mutation: Mutation?, state: State)] = []
@@ -79,7 +81,10 @@ public final class ReactorTester<R: ReactorTypes> where R.State: Equatable {
     private var isFinished = false
 
     /// A tester for ``reactor``, starting from its current state. `timeLimit` is the real time
-    /// after which a wait fails instead of hanging.
+    /// after which a wait fails instead of hanging: `receive`, `finish`, and a sent work's
+    /// `cancel()` and `finish()` wait that long; a `send` waits for its effects to start that
+    /// long too, but never less than ``SafetyNet/defaultLimit`` (a short limit is meant for
+    /// states that should arrive, and starting effects on a busy machine can take longer).
     public init(_ reactor: R, exhaustive: Bool = true,
                 timeLimit: Duration = SafetyNet.defaultLimit,
                 fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
@@ -89,6 +94,7 @@ public final class ReactorTester<R: ReactorTypes> where R.State: Equatable {
         self.timeLimit = timeLimit
         state = base.currentState
         creation = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        test = CallSite.currentTest
         var isReplay = true
         token = base.state.observe { [unowned self] published in
             defer { isReplay = false }
@@ -120,6 +126,7 @@ public final class ReactorTester<R: ReactorTypes> where R.State: Equatable {
                      fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async
         -> SentWork {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        checkItsOwnTest("send(\(action))", at: site)
         accountForSkipped(before: "send(\(action))", at: site)
         let firstWork = base.nextWorkNumber
         let step = FollowedStep("send(\(action))", at: site)
@@ -136,8 +143,9 @@ public final class ReactorTester<R: ReactorTypes> where R.State: Equatable {
         } else {
             state = actual  // not exhaustive, and the test said nothing about this send
         }
-        if await effects.settle(within: SafetyNet.defaultLimit) == .stillRunning {
-            site.fail("send(\(action)): its effects were still running after \(SafetyNet.defaultLimit) of real time, without "
+        let limit = Self.sendLimit(timeLimit)
+        if await effects.settle(within: limit) == .stillRunning {
+            site.fail("send(\(action)): its effects were still running after \(limit) of real time, without "
                       + "waiting for the test: is one busy forever, or waiting for something outside the test process?")
         }
         return SentWork(tasks: base.workTasks(from: firstWork), action: "\(action)", timeLimit: timeLimit)
@@ -157,6 +165,7 @@ public final class ReactorTester<R: ReactorTypes> where R.State: Equatable {
                        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         LateUnseenWork.report()
+        checkItsOwnTest("assert", at: site)
         accountForSkipped(before: "assert", at: site)
         var expected = state
         update(&expected)
@@ -204,6 +213,7 @@ public final class ReactorTester<R: ReactorTypes> where R.State: Equatable {
         let deadline = clock.now.advanced(by: timeLimit)  // the safety net, across every wake below
         let step = expectedMutation.map { "receive(\($0.describe))" } ?? "receive"
         LateUnseenWork.report()  // rule R10: what an earlier step could not follow, before its states are read
+        checkItsOwnTest(step, at: site)
         while true {
             while unasserted.isEmpty {
                 guard base.hasRunningWork else {
@@ -244,6 +254,7 @@ public final class ReactorTester<R: ReactorTypes> where R.State: Equatable {
     /// runs the same checks without waiting. Fails after the time limit when work never ends.
     public func finish(fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        checkItsOwnTest("finish", at: site)
         let idle = await wait(within: timeLimit) { gate in
             let work = Task { [base] in
                 await base.waitUntilIdle()
@@ -264,6 +275,21 @@ public final class ReactorTester<R: ReactorTypes> where R.State: Equatable {
         MainActor.assumeIsolated {
             checkEverythingAsserted(at: creation)
         }
+    }
+
+    /// How long a `send` waits for its effects to start: the tester's limit, never less than the
+    /// default safety net (a short limit is for `receive`).
+    static func sendLimit(_ timeLimit: Duration) -> Duration {
+        max(timeLimit, SafetyNet.defaultLimit)
+    }
+
+    /// Fails at `site` when the tester is used in a test other than the one that made it (a tester
+    /// kept past the end of its test, in a `static` or a shared fixture).
+    private func checkItsOwnTest(_ step: String, at site: CallSite) {
+        let now = CallSite.currentTest
+        guard let test, now != test else { return }
+        site.fail("\(step): this ReactorTester was made in another test (\(test)), which has ended or runs beside this one "
+                  + "(\(now ?? "no test")); its states and checks belong there. Make a tester in each test.")
     }
 
     private func checkEverythingAsserted(at site: CallSite) {

@@ -1,0 +1,75 @@
+import Testing
+import ViewStateKit
+@testable import ViewStateKitTesting
+import ViewStateKitSupport
+
+/// Bad input to the test engine: each a clear failure at the caller's line.
+@MainActor
+@Suite("Test engine bad input: misuse fails at the caller's line")
+struct TestEngineBadInputTests {
+    @Test("a negative advance fails at its line and leaves the clock where it is")
+    func negativeAdvance() async {
+        let clock = ManualClock()
+        await clock.advance(by: .seconds(2))
+        let line = #line + 2
+        await withKnownIssue {
+            await clock.advance(by: .seconds(-1))
+        } matching: { issue in
+            issue.sourceLocation?.line == line
+                && message(of: issue) == "advance(by: -1.0 seconds): a clock never goes back; the clock stays at 2.0 seconds."
+        }
+        #expect(clock.now.offset == .seconds(2))
+    }
+
+    @Test("an advance with nothing to wake only moves the clock: the way to show that nothing happens")
+    func advanceWithNothingToWake() async {
+        let clock = ManualClock()
+        let tester = ReactorTester(TickingTimer(clock: clock))
+        await tester.send(.toggle) { $0.isRunning = true }
+        await tester.send(.toggle) { $0.isRunning = false }
+        await clock.advance(by: .seconds(10))  // the cancelled timer stays quiet
+        #expect(clock.now.offset == .seconds(10))
+    }
+
+    @Test("one clock shared by two tests: an advance that wakes the other test's work fails at its line, and wakes it all the same")
+    func clockSharedByTwoTests() async {
+        let clock = ManualClock()
+        let otherTests = CallSite.$simulatedTest.withValue("OtherSuite/otherTest()") {
+            Task { try? await clock.sleep(for: .seconds(1)) }
+        }
+        await clock.waitForSleepers(1)
+        let line = #line + 2
+        await withKnownIssue {
+            await clock.advance(by: .seconds(1))
+        } matching: { issue in
+            issue.sourceLocation?.line == line
+                && message(of: issue).hasPrefix("advance: it woke work of another test (OtherSuite/otherTest()) sleeping on this clock")
+        }
+        await otherTests.waitForCompletion()
+        #expect(clock.sleeperCount == 0)
+    }
+
+    @Test("a tester used in a test other than the one that made it fails at each use, naming both")
+    func testerFromAnotherTest() async {
+        let clock = ManualClock()
+        let tester = CallSite.$simulatedTest.withValue("OtherSuite/otherTest()") { ReactorTester(TickingTimer(clock: clock)) }
+        let reports = Locked(0)
+        await withKnownIssue {
+            await tester.send(.toggle) { $0.isRunning = true }
+            await clock.advance(by: .seconds(1))
+            await tester.receive(.tick) { $0.seconds = 1 }
+            await tester.send(.toggle) { $0.isRunning = false }
+        } matching: { issue in
+            let mine = message(of: issue).contains("this ReactorTester was made in another test (OtherSuite/otherTest())")
+            if mine { reports.withLock { $0 += 1 } }
+            return mine
+        }
+        #expect(reports.withLock { $0 } == 3)
+    }
+
+    @Test("send waits for its effects as long as the tester's own limit when it is longer, and never less than the default")
+    func sendHonoursTheTestersLimit() {
+        #expect(ReactorTester<TickingTimer>.sendLimit(.seconds(30)) == .seconds(30))
+        #expect(ReactorTester<TickingTimer>.sendLimit(.milliseconds(20)) == SafetyNet.defaultLimit)
+    }
+}
