@@ -25,7 +25,7 @@ internal import ViewStateKitSupport
 /// or an effect still running fails the test. Pulses are part of the state, so an unasserted
 /// pulse fails too. `exhaustive: false` checks only what the test says: `send` and `receive`
 /// skip states the test did not ask about, and nothing is checked at the end; ``exhaustive``
-/// can be turned off and on again for a stretch of a test. ``assert(_:fileID:filePath:line:column:)``
+/// can be turned off and on again for a stretch of a test. [`assert(_:)`](doc:assert(_:fileID:filePath:line:column:))
 /// checks the state without an action, and the work a `send` returns can be cancelled (a view
 /// going away) or finished.
 ///
@@ -109,7 +109,7 @@ public final class ReactorTester<R: ReactorTypes> where R.State: Equatable {
     /// Sends `action`, checks the state its synchronous mutations leave — the previous state
     /// with `update` applied (no `update`: unchanged) — and returns once the effects it started
     /// have started: each has run until it waits for something the test drives, or has ended
-    /// (rule R9). States those effects publish meanwhile are left for ``receive(_:fileID:filePath:line:column:)``.
+    /// (rule R9). States those effects publish meanwhile are left for [`receive(_:)`](doc:receive(_:fileID:filePath:line:column:)).
     /// - Parameters:
     ///   - action: the action to send to the reactor.
     ///   - update: the change the action makes, applied to a copy of the previous state:
@@ -119,8 +119,8 @@ public final class ReactorTester<R: ReactorTypes> where R.State: Equatable {
     ///   - filePath: the file path a failure is reported at; the caller's unless given.
     ///   - line: the line a failure is reported at; the caller's unless given.
     ///   - column: the column a failure is reported at; the caller's unless given.
-    /// - Returns: the work the action started, to ``SentWork/cancel(fileID:filePath:line:column:)``
-    ///   when the view that sent it goes away, or to ``SentWork/finish(fileID:filePath:line:column:)``.
+    /// - Returns: the work the action started, to [`cancel()`](doc:SentWork/cancel(fileID:filePath:line:column:))
+    ///   when the view that sent it goes away, or to [`finish()`](doc:SentWork/finish(fileID:filePath:line:column:)).
     @discardableResult
     public func send(_ action: Action, _ update: ((inout State) -> Void)? = nil,
                      fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async
@@ -154,7 +154,7 @@ public final class ReactorTester<R: ReactorTypes> where R.State: Equatable {
     /// Checks the state as it is now — without sending anything — against the last asserted
     /// state with `update` applied: for a change made outside an action (a shared value written
     /// by another screen, a state set directly). When exhaustive, states published and not
-    /// received yet fail the test first, as before a ``send(_:_:fileID:filePath:line:column:)``.
+    /// received yet fail the test first, as before a [`send(_:_:)`](doc:send(_:_:fileID:filePath:line:column:)).
     /// - Parameters:
     ///   - update: the change expected since the last asserted state.
     ///   - fileID: the file ID a failure is reported at; the caller's unless given.
@@ -189,7 +189,7 @@ public final class ReactorTester<R: ReactorTypes> where R.State: Equatable {
 
     /// Waits for the next state an asynchronous effect publishes and checks both the mutation
     /// that produced it, which must match `matches`, and the state, as
-    /// ``receive(_:fileID:filePath:line:column:)`` does. Exhaustive: the next published state's
+    /// [`receive(_:)`](doc:receive(_:fileID:filePath:line:column:)) does. Exhaustive: the next published state's
     /// mutation must match, or the test fails showing the mutation that arrived. Not
     /// exhaustive: states whose mutation does not match are skipped.
     /// - Parameters:
@@ -205,7 +205,7 @@ public final class ReactorTester<R: ReactorTypes> where R.State: Equatable {
         await receive(expected, update, CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
-    /// The state checks of ``receive(_:fileID:filePath:line:column:)``, for a given expected
+    /// The state checks of [`receive(_:)`](doc:receive(_:fileID:filePath:line:column:)), for a given expected
     /// mutation or none.
     private func receive(_ expectedMutation: MutationMatch<Mutation>?, _ update: ((inout State) -> Void)?,
                          _ site: CallSite) async {
@@ -371,7 +371,7 @@ private struct MutationMatch<Mutation> {
 extension ReactorTester where Mutation: Equatable {
     /// Waits for the next state an asynchronous effect publishes and checks both the mutation
     /// that produced it, which must equal `mutation`, and the state, as
-    /// ``receive(_:fileID:filePath:line:column:)`` does. A different mutation fails the test,
+    /// [`receive(_:)`](doc:receive(_:fileID:filePath:line:column:)) does. A different mutation fails the test,
     /// showing both. Not exhaustive: states from other mutations are skipped.
     /// - Parameters:
     ///   - mutation: the mutation expected next: `.tick`.

@@ -46,7 +46,7 @@ public func expectTranscript(
 
 extension StateRecorder {
     /// Checks the recorded values against the calling test's stored transcript, one value a
-    /// line (see ``expectTranscript(_:named:fileID:filePath:function:line:column:)``).
+    /// line (see [`expectTranscript(_:named:)`](doc:expectTranscript(_:named:fileID:filePath:function:line:column:))).
     ///
     /// A value is written as a test author would spell it (`.presenting(Stores(count: 2))`,
     /// without module names or addresses, sets and dictionaries sorted); a recorder of
