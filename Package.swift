@@ -31,6 +31,12 @@ let package = Package(
             path: "Samples/viewstate-samples"
         ),
         .testTarget(name: "ViewStateKitTests", dependencies: ["ViewStateKit", "ViewStateKitTesting"]),
+        // The DocC tutorials' code as an app would hold it: the app's files link ViewStateKit
+        // only, its tests ViewStateKitTesting too (scripts/check-listings checks each step
+        // against these files; scripts/check-consumer builds them in a fresh package).
+        .target(name: "TutorialApp", dependencies: ["ViewStateKit"], path: "Tests/Tutorials/TutorialApp"),
+        .testTarget(name: "TutorialAppTests", dependencies: ["TutorialApp", "ViewStateKit", "ViewStateKitTesting"],
+                    path: "Tests/Tutorials/TutorialAppTests"),
         // Golden transcripts (`expectTranscript`) live in `__Transcripts__` beside the tests.
         .testTarget(name: "ViewStateKitTestingTests", dependencies: ["ViewStateKitTesting", "ViewStateKit", "ViewStateKitSupport"],
                     exclude: ["__Transcripts__"]),

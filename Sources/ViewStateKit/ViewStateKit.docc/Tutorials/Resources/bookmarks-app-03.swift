@@ -25,6 +25,7 @@ final class BookmarksController {
         let service = self.service
         return loader.load { Bookmarks(names: try await service.bookmarks()) }
     }
+
 }
 
 final class BookmarksView: Renderer {

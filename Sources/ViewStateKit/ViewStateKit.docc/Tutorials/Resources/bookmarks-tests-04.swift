@@ -2,63 +2,13 @@ import Foundation
 import Testing
 import ViewStateKit
 import ViewStateKitTesting
-
-struct Bookmarks: Equatable, Sendable, RefreshableContent {
-    var names: [String]
-    var loadStatus: LoadStatus = .idle
-}
-
-protocol BookmarksService: Sendable {
-    func bookmarks() async throws -> [String]
-}
-
-@MainActor
-final class BookmarksController {
-    let state = StateCell<ViewState<Bookmarks>>(.loading)
-    private let loader: Loader<Bookmarks>
-    private let service: any BookmarksService
-
-    init(service: any BookmarksService) {
-        self.service = service
-        loader = Loader(into: state)
-    }
-
-    @discardableResult
-    func load() -> Task<Void, Never> {
-        let service = self.service
-        return loader.load { Bookmarks(names: try await service.bookmarks()) }
-    }
-
-    @discardableResult
-    func refresh() -> Task<Void, Never> {
-        let service = self.service
-        return loader.refresh { Bookmarks(names: try await service.bookmarks()) }
-    }
-}
-
-final class BookmarksView: Renderer {
-    private(set) var lines: [String] = []
-
-    func render(_ state: ViewState<Bookmarks>) {
-        switch state {
-        case .loading:
-            lines = ["Loading…"]
-        case .presenting(let bookmarks):
-            lines = bookmarks.names
-            if bookmarks.loadStatus == .refreshing {
-                lines.insert("Refreshing…", at: 0)
-            }
-            if let failure = bookmarks.loadStatus.failure {
-                lines.insert("Could not refresh: \(failure.message)", at: 0)
-            }
-        case .failed(let failure):
-            lines = ["Could not load bookmarks: \(failure.message)", "Try again"]
-        }
-    }
-}
+@testable import TutorialApp
 
 struct SavedBookmarks: BookmarksService {
     func bookmarks() async throws -> [String] { ["CU Gangnam", "GS25 Yeoksam"] }
+    func bookmarks(after last: String) async throws -> [String] {
+        last == "GS25 Yeoksam" ? ["7-Eleven Seocho"] : []
+    }
 }
 
 @Test @MainActor func bookmarksGoFromLoadingToPresenting() async {
@@ -91,6 +41,7 @@ struct ConnectionLost: LocalizedError {
 
 struct UnreachableBookmarks: BookmarksService {
     func bookmarks() async throws -> [String] { throw ConnectionLost() }
+    func bookmarks(after last: String) async throws -> [String] { throw ConnectionLost() }
 }
 
 @Test @MainActor func failedBookmarksLoadSaysWhy() async {
@@ -101,4 +52,21 @@ struct UnreachableBookmarks: BookmarksService {
     #expect(controller.state.value == .failed(LoadFailure(.other, "The connection was lost.")))
     #expect(view.lines == ["Could not load bookmarks: The connection was lost.", "Try again"])
     withExtendedLifetime(token) {}
+}
+
+@Test @MainActor func moreBookmarksAreAppendedUntilTheEnd() async {
+    let controller = BookmarksController(service: SavedBookmarks())
+    await controller.load().waitForCompletion()
+    let states = StateRecorder(controller.state)
+    await controller.loadMore().waitForCompletion()
+    await controller.loadMore().waitForCompletion()
+    await controller.loadMore().waitForCompletion()  // at the end of the list: nothing happens
+    let first = ["CU Gangnam", "GS25 Yeoksam"], all = first + ["7-Eleven Seocho"]
+    states.expect([
+        .presenting(Bookmarks(names: first)),
+        .presenting(Bookmarks(names: first, loadStatus: .loadingMore)),
+        .presenting(Bookmarks(names: all)),
+        .presenting(Bookmarks(names: all, loadStatus: .loadingMore)),
+        .presenting(Bookmarks(names: all, isComplete: true)),
+    ])
 }

@@ -25,4 +25,5 @@ final class BookmarksController {
         let service = self.service
         return loader.load { Bookmarks(names: try await service.bookmarks()) }
     }
+
 }

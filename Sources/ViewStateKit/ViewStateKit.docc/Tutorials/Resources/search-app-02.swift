@@ -1,0 +1,32 @@
+import ViewStateKit
+
+protocol PlacesService: Sendable {
+    func places(matching query: String) async throws -> [String]
+}
+
+@MainActor
+final class PlaceSearch: Reactor<PlaceSearch.Action, PlaceSearch.Mutation, PlaceSearch.State> {
+    enum Action {
+        case type(String)
+    }
+
+    enum Mutation: Equatable, Sendable {
+        case setQuery(String)
+        case setResults([String])
+    }
+
+    struct State: Equatable {
+        var query = ""
+        var results: [String] = []
+    }
+
+    private let service: any PlacesService
+    private let clock: any Clock<Duration>
+
+    init(service: any PlacesService, clock: any Clock<Duration> = ContinuousClock()) {
+        self.service = service
+        self.clock = clock
+        super.init(initialState: State())
+    }
+
+}

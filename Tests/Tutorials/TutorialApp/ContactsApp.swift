@@ -1,0 +1,94 @@
+// The DocC tutorial "Push a stack of screens": its app file, compiled. Each step's app file
+// (`ViewStateKit.docc/Tutorials/Resources/contacts-app-*.swift`) is this file with later steps
+// left out (`scripts/check-listings`); `scripts/check-consumer` builds the last one in an app target.
+import ViewStateKit
+
+struct Contact: Equatable, Sendable, Identifiable {
+    let id: Int
+    var name: String
+}
+
+struct ContactDetail: Feature {
+    struct State: Equatable, Sendable {
+        var contact: Contact
+        var isFavorite = false
+    }
+
+    enum Action: Equatable, Sendable {
+        case favoriteTapped
+        case closeTapped
+    }
+
+    enum Mutation: Equatable, Sendable {
+        case setFavorite(Bool)
+    }
+
+    func mutate(action: Action, state: State) -> Effect<Mutation> {
+        switch action {
+        case .favoriteTapped:
+            .mutation(.setFavorite(!state.isFavorite))
+        case .closeTapped:
+            .dismiss
+        }
+    }
+
+    func reduce(into state: inout State, mutation: Mutation) {
+        switch mutation {
+        case .setFavorite(let isFavorite):
+            state.isFavorite = isFavorite
+        }
+    }
+}
+
+@MainActor
+final class ContactsApp: Reactor<ContactsApp.Action, ContactsApp.Mutation, ContactsApp.State> {
+    struct State: Equatable, Sendable {
+        var contacts: [Contact]
+        var favorites: Set<Int> = []
+        var path = ScreenStack<ContactDetail.State>()
+    }
+
+    enum Action: Equatable, Sendable {
+        case contactTapped(id: Int)
+        case path(StackAction<ContactDetail.Action>)
+    }
+
+    enum Mutation: Equatable, Sendable {
+        case push(ContactDetail.State)
+        case setFavorite(id: Int, Bool)
+        case path(StackMutation<ContactDetail.Mutation>)
+    }
+
+    init(contacts: [Contact]) {
+        super.init(initialState: State(contacts: contacts))
+    }
+
+    override var children: [ChildPlace<State, Action, Mutation>] {
+        [.stack(ContactDetail(), state: \.path, action: Action.path, mutation: Mutation.path)]
+    }
+
+    override func mutate(action: Action) -> Effect<Mutation> {
+        switch action {
+        case .contactTapped(let id):
+            guard let contact = currentState.contacts.first(where: { $0.id == id }) else { return .none }
+            let isFavorite = currentState.favorites.contains(id)
+            return .mutation(.push(ContactDetail.State(contact: contact, isFavorite: isFavorite)))
+        case .path(.screen(let id, .favoriteTapped)):
+            guard let detail = currentState.path[id: id] else { return .none }
+            return .mutation(.setFavorite(id: detail.contact.id, detail.isFavorite))
+        case .path:
+            return .none
+        }
+    }
+
+    override func reduce(into state: inout State, mutation: Mutation) {
+        switch mutation {
+        case .push(let detail):
+            state.path.push(detail)
+        case .setFavorite(let id, let isFavorite):
+            if isFavorite { state.favorites.insert(id) } else { state.favorites.remove(id) }
+        case .path:
+            break
+        }
+    }
+}
