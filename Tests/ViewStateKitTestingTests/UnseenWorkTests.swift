@@ -4,6 +4,28 @@ import ViewStateKit
 @testable import ViewStateKitTesting
 import ViewStateKitSupport
 
+/// A serial executor that runs its jobs on a Dispatch queue of its own: what an actor with a
+/// custom executor (a database actor, say) looks like to the engine.
+final class QueueSerialExecutor: SerialExecutor, @unchecked Sendable {
+    // @unchecked: the queue is thread-safe and never replaced.
+    let queue = DispatchQueue(label: "QueueSerialExecutor")
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        let executor = asUnownedSerialExecutor()
+        queue.async { job.runSynchronously(on: executor) }
+    }
+}
+
+/// An actor with its own executor, whose method starts detached work from there.
+actor OwnExecutorActor {
+    let executor = QueueSerialExecutor()
+    nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+
+    func startDetachedWork() async {
+        await Task.detached {}.value
+    }
+}
+
 /// A task executor running its jobs on a Dispatch queue.
 final class QueueTaskExecutor: TaskExecutor, @unchecked Sendable {
     // @unchecked: the queue is thread-safe and never replaced.
@@ -99,6 +121,18 @@ struct UnseenWorkTests {
         await expectLoudEveryRun({
             await withCheckedContinuation { continuation in Thread { continuation.resume() }.start() }
         }, naming: "a thread of its own")
+    }
+
+    @Test("R10: work started from an actor with its own executor makes the advance say so, naming the actor's executor, every run")
+    func actorWithItsOwnExecutor() async {
+        let actor = OwnExecutorActor()
+        for _ in 0..<20 {
+            let (issues, line, _) = await detour { await actor.startDetachedWork() }
+            #expect(!issues.isEmpty)
+            #expect(issues.contains { issue in
+                issue.sourceLocation?.line == line && issue.comments.contains { $0.rawValue.contains("an actor with its own executor,") }
+            })
+        }
     }
 
     @Test("R10: a task executor makes the advance right or loud, every run")
