@@ -15,7 +15,7 @@ import ViewStateKit
 public struct MeetingsView: View {
     @State private var app: ObservedReactor<MeetingsApp.Action, MeetingsApp.Mutation, MeetingsApp.State>
 
-    /// The app's screens over `app`, which loads the saved meetings when the view appears.
+    /// The app's screens over `app` (which read the saved meetings when it was made).
     public init(app: MeetingsApp) {
         _app = State(initialValue: app.observed())
     }
@@ -36,7 +36,6 @@ public struct MeetingsView: View {
                 Button("Add") { app.send(.confirmAdd) }
             }
         }
-        .task { app.send(.launch) }
     }
 
     /// The pushed screen with `id`: a meeting's detail, or a meeting under way.
