@@ -19,6 +19,8 @@ struct TestEngineBadInputTests {
                 && message(of: issue) == "advance(by: -1.0 seconds): a clock never goes back; the clock stays at 2.0 seconds."
         }
         #expect(clock.now.offset == .seconds(2))
+        await clock.advance(by: .zero)  // no time at all is not going back
+        #expect(clock.now.offset == .seconds(2))
     }
 
     @Test("an advance with nothing to wake only moves the clock: the way to show that nothing happens")

@@ -112,14 +112,14 @@ final class WorkScope: Sendable {
     /// Follows `task` from now on: the latest scope to see a task follows it (a task's address
     /// may be reused once it has ended, so the newest owner is the one to trust).
     private func remember(_ task: RuntimeAccess.TaskRef, asRoot: Bool = false) {
-        let isATest = Self.following.withLock { following in
-            guard !following.steppers.contains(task), !following.closed.contains(ObjectIdentifier(self)) else { return true }
+        Self.following.withLock { following in
+            // A test's own task is never its steps' work, and a closed scope follows nothing more.
+            guard !following.steppers.contains(task), !following.closed.contains(ObjectIdentifier(self)) else { return }
             following.owners[task] = self
             following.departed[task] = nil
             if asRoot { following.roots.insert(task) }
-            return false
+            counts.withLock { _ = $0.tasks.insert(task) }
         }
-        if !isATest { counts.withLock { _ = $0.tasks.insert(task) } }
     }
 
     /// Notes that the scope's work went on through `kind` (rule R10).
@@ -414,7 +414,6 @@ extension WorkScope {
         let starter = RuntimeAccess.currentTask()
         let offMainQueue = DispatchQueue.getSpecific(key: mainQueueKey) != true
         let owner = following.withLock { f -> WorkScope? in
-            guard !f.owners.isEmpty || !f.departed.isEmpty else { return nil }
             let owner = f.owner(of: task) ?? f.owner(of: starter)
             if let task, f.arriving.remove(task) != nil { return owner }  // arrive()'s own yield
             guard offMainQueue else { return owner }

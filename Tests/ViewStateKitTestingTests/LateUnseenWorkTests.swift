@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+import ViewStateKit
+@testable import ViewStateKitTesting
+import ViewStateKitSupport
+
+/// Rule R10's second half: work a step followed that shows itself from where the engine cannot
+/// follow it only after the step returned is reported by the test's next step, at the line of
+/// the step that rested early — once.
+@MainActor
+@Suite("R10: work found unseen after its step returned is reported at that step's line by the test's next step")
+struct LateUnseenWorkTests {
+    /// The step that rested early, as a test of the reporting wiring records it.
+    static let earlier = CallSite(fileID: "App/EarlierTests.swift", filePath: "/App/EarlierTests.swift", line: 7, column: 9)
+    static let lateMessage = "advance to 1.0 seconds: the work it followed went on through a Dispatch queue, a thread of its own, "
+        + "an actor with its own executor or a task executor (it came back from code running outside the test's tasks), which "
+        + "the test engine cannot follow (rule R10). It came back after the step had returned, so the step rested early."
+
+    func recordLate(at site: CallSite = earlier) {
+        LateUnseenWork.add(UnseenWork(kind: .resumedFromOutside, late: true), of: FollowedStep("advance to 1.0 seconds", at: site))
+    }
+
+    /// The rule R10 issues `body` records, leaving the others to fail the test.
+    func r10Issues(_ body: () async -> Void) async -> [Issue] {
+        let issues = Locked<[Issue]>([])
+        await withKnownIssue(isIntermittent: true) {
+            await body()
+        } matching: { issue in
+            guard issue.comments.contains(where: { $0.rawValue.contains("(rule R10)") }) else { return false }
+            issues.withLock { $0.append(issue) }
+            return true
+        }
+        return issues.withLock { $0 }
+    }
+
+    func expectReportedAtTheEarlierStep(_ issues: [Issue]) {
+        #expect(issues.count == 1)
+        #expect(issues.first?.sourceLocation?.line == 7)
+        #expect(issues.first?.sourceLocation?.fileID == "App/EarlierTests.swift")
+        #expect(issues.first.map { message(of: $0).hasPrefix(Self.lateMessage) } == true)
+    }
+
+    nonisolated func isR10(_ issue: Issue) -> Bool {
+        issue.comments.contains { $0.rawValue.contains("(rule R10)") }
+    }
+
+    /// A ticking timer started, one tick received: the tester's next step has nothing else to say.
+    func tickingTester(timeLimit: Duration = SafetyNet.defaultLimit) async -> (ReactorTester<TickingTimer>, ManualClock, SentWork) {
+        let clock = ManualClock()
+        let tester = ReactorTester(TickingTimer(clock: clock), timeLimit: timeLimit)
+        let work = await tester.send(.toggle) { $0.isRunning = true }
+        await clock.advance(by: .seconds(1))
+        await tester.receive(.tick) { $0.seconds = 1 }
+        return (tester, clock, work)
+    }
+
+    @Test("a send reports it")
+    func send() async {
+        let (tester, _, _) = await tickingTester()
+        recordLate()
+        expectReportedAtTheEarlierStep(await r10Issues { await tester.send(.toggle) { $0.isRunning = false } })
+    }
+
+    @Test("a receive reports it")
+    func receive() async {
+        let (tester, clock, work) = await tickingTester()
+        await clock.advance(by: .seconds(1))
+        recordLate()
+        expectReportedAtTheEarlierStep(await r10Issues { await tester.receive(.tick) { $0.seconds = 2 } })
+        await work.cancel()
+    }
+
+    @Test("an assert reports it")
+    func assert() async {
+        let (tester, _, work) = await tickingTester()
+        recordLate()
+        expectReportedAtTheEarlierStep(await r10Issues { tester.assert { _ in } })
+        await work.cancel()
+    }
+
+    @Test("the tester's finish reports it")
+    func testerFinish() async {
+        let (tester, _, work) = await tickingTester()
+        await work.cancel()
+        recordLate()
+        expectReportedAtTheEarlierStep(await r10Issues { await tester.finish() })
+    }
+
+    @Test("a sent work's cancel and finish report it")
+    func sentWork() async {
+        let (tester, _, work) = await tickingTester(timeLimit: .milliseconds(20))  // finish's failure comes soon
+        recordLate()
+        expectReportedAtTheEarlierStep(await r10Issues {
+            await withKnownIssue { await work.finish() } matching: { !isR10($0) }  // the timer never ends on its own
+        })
+        recordLate()
+        expectReportedAtTheEarlierStep(await r10Issues { await work.cancel() })
+        withExtendedLifetime(tester) {}
+    }
+
+    @Test("an advance and expectNoSleepers report it")
+    func clock() async {
+        let (tester, clock, work) = await tickingTester()
+        recordLate()
+        expectReportedAtTheEarlierStep(await r10Issues { await clock.advance(by: .zero) })
+        recordLate()
+        expectReportedAtTheEarlierStep(await r10Issues {
+            withKnownIssue { clock.expectNoSleepers() } matching: { !isR10($0) }  // the timer sleeps
+        })
+        await work.cancel()
+        withExtendedLifetime(tester) {}
+    }
+
+    @Test("found twice, it is reported once; reported, it is not reported again")
+    func reportedOnce() async {
+        let tester = ReactorTester(TickingTimer(clock: ManualClock()))
+        recordLate()
+        recordLate()
+        expectReportedAtTheEarlierStep(await r10Issues { tester.assert { _ in } })
+        #expect(await r10Issues { tester.assert { _ in } }.isEmpty)
+    }
+
+    @Test("work of two steps that rested early is reported at each step's line")
+    func twoSteps() async {
+        let tester = ReactorTester(TickingTimer(clock: ManualClock()))
+        let later = CallSite(fileID: "App/EarlierTests.swift", filePath: "/App/EarlierTests.swift", line: 8, column: 9)
+        recordLate()
+        recordLate(at: later)
+        let issues = await r10Issues { tester.assert { _ in } }
+        #expect(issues.compactMap { $0.sourceLocation?.line }.sorted() == [7, 8])
+    }
+
+    @Test("work another test left is reported in that test, not here")
+    func anotherTestsWork() async {
+        let tester = ReactorTester(TickingTimer(clock: ManualClock()))
+        CallSite.$simulatedTest.withValue("OtherSuite/otherTest()") { recordLate() }
+        #expect(await r10Issues { tester.assert { _ in } }.isEmpty)
+        let theirs = await r10Issues {
+            CallSite.$simulatedTest.withValue("OtherSuite/otherTest()") { LateUnseenWork.report() }
+        }
+        #expect(theirs.count == 1)
+    }
+}
