@@ -86,13 +86,20 @@ struct LateUnseenWorkTests {
         expectReportedAtTheEarlierStep(await r10Issues { await tester.finish() })
     }
 
-    @Test("a sent work's cancel and finish report it")
-    func sentWork() async {
+    @Test("a sent work's finish reports it")
+    func sentWorkFinish() async {
         let (tester, _, work) = await tickingTester(timeLimit: .milliseconds(20))  // finish's failure comes soon
         recordLate()
         expectReportedAtTheEarlierStep(await r10Issues {
             await withKnownIssue { await work.finish() } matching: { !isR10($0) }  // the timer never ends on its own
         })
+        tester.reactor.send(.toggle)  // stops the timer, with no wait of the tester's
+        withExtendedLifetime(tester) {}
+    }
+
+    @Test("a sent work's cancel reports it")
+    func sentWorkCancel() async {
+        let (tester, _, work) = await tickingTester()
         recordLate()
         expectReportedAtTheEarlierStep(await r10Issues { await work.cancel() })
         withExtendedLifetime(tester) {}

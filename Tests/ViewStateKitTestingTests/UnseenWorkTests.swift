@@ -6,6 +6,7 @@ import ViewStateKitSupport
 
 /// A serial executor that runs its jobs on a Dispatch queue of its own: what an actor with a
 /// custom executor (a database actor, say) looks like to the engine.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 final class QueueSerialExecutor: SerialExecutor, @unchecked Sendable {
     // @unchecked: the queue is thread-safe and never replaced.
     let queue = DispatchQueue(label: "QueueSerialExecutor")
@@ -17,6 +18,7 @@ final class QueueSerialExecutor: SerialExecutor, @unchecked Sendable {
 }
 
 /// An actor with its own executor, whose method starts detached work from there.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 actor OwnExecutorActor {
     let executor = QueueSerialExecutor()
     nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
@@ -27,6 +29,7 @@ actor OwnExecutorActor {
 }
 
 /// A task executor running its jobs on a Dispatch queue.
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
 final class QueueTaskExecutor: TaskExecutor, @unchecked Sendable {
     // @unchecked: the queue is thread-safe and never replaced.
     let queue = DispatchQueue(label: "QueueTaskExecutor")
@@ -75,7 +78,8 @@ struct UnseenWorkTests {
     /// Runs the detour ticker under one advance of three seconds and cancels its work, as a view
     /// going away would, and returns the R10 issues recorded and the ticks that landed. The
     /// cancel returns once the work has ended, so work that went away has come back by then.
-    func detour(_ between: @escaping @Sendable () async -> Void) async -> (issues: [Issue], advanceLine: Int, ticks: Int) {
+    func detour(_ between: @escaping @Sendable () async -> Void,
+                afterAdvance: () -> Void = {}) async -> (issues: [Issue], advanceLine: Int, ticks: Int) {
         let issues = Locked<[Issue]>([])
         var advanceLine = 0
         var ticks = 0
@@ -87,6 +91,7 @@ struct UnseenWorkTests {
             advanceLine = #line + 1
             await clock.advance(by: .seconds(3))
             ticks = ticker.currentState
+            afterAdvance()
             await work.cancel()
         } matching: { issue in
             guard issue.comments.contains(where: { $0.rawValue.contains("(rule R10)") }) else { return false }
@@ -125,6 +130,7 @@ struct UnseenWorkTests {
     }
 
     @Test("R10: work started from an actor with its own executor makes the advance say so, naming the actor's executor, every run")
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func actorWithItsOwnExecutor() async {
         let actor = OwnExecutorActor()
         for _ in 0..<20 {
@@ -138,6 +144,7 @@ struct UnseenWorkTests {
     }
 
     @Test("R10: a task executor makes the advance right or loud, every run")
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
     func taskExecutor() async {
         let executor = QueueTaskExecutor()
         await expectLoudEveryRun({
@@ -147,13 +154,17 @@ struct UnseenWorkTests {
 
     @Test("R10: work that comes back only after its step returned is reported as having made the step rest early, at the step's line")
     func lateDetourSaysTheStepRestedEarly() async {
-        // The completion handler comes 300 ms of real time later, as a slow network's would:
-        // the advance has long rested by then, so the detour can only be found late.
-        let (issues, line, ticks) = await detour {
+        // The completion handler is called only once the advance has returned, as a slow
+        // network's would be: the detour can only be found late.
+        let advanced = DispatchSemaphore(value: 0)
+        let (issues, line, ticks) = await detour({
             await withCheckedContinuation { continuation in
-                DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(300)) { continuation.resume() }
+                DispatchQueue.global().async {
+                    advanced.wait()
+                    continuation.resume()
+                }
             }
-        }
+        }, afterAdvance: { advanced.signal() })
         #expect(ticks == 0)
         #expect(issues.contains { issue in
             issue.sourceLocation?.line == line
