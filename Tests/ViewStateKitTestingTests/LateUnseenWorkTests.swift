@@ -93,8 +93,8 @@ struct LateUnseenWorkTests {
         expectReportedAtTheEarlierStep(await r10Issues {
             await withKnownIssue { await work.finish() } matching: { !isR10($0) }  // the timer never ends on its own
         })
+        tester.exhaustive = false
         tester.reactor.send(.toggle)  // stops the timer, with no wait of the tester's
-        withExtendedLifetime(tester) {}
     }
 
     @Test("a sent work's cancel reports it")
