@@ -278,9 +278,10 @@ public final class ReactorTester<R: ReactorTypes> where R.State: Equatable {
     }
 
     /// How long a `send` waits for its effects to start: the tester's limit, never less than the
-    /// default safety net (a short limit is for `receive`).
+    /// default safety net (a short limit is for `receive`); a test of the wait's failure sets
+    /// ``TesterLimits/sendLimit`` for its own task.
     static func sendLimit(_ timeLimit: Duration) -> Duration {
-        max(timeLimit, SafetyNet.defaultLimit)
+        TesterLimits.sendLimit ?? max(timeLimit, SafetyNet.defaultLimit)
     }
 
     /// Fails at `site` when the tester is used in a test other than the one that made it (a tester
@@ -428,4 +429,10 @@ public struct SentWork {
                       + "something the test has not released\(step == "cancel" ? ", or ignoring cancellation" : "")?")
         }
     }
+}
+
+/// The limits of `ReactorTester`'s waits that tests of their failures shorten, for their own task.
+enum TesterLimits {
+    /// How long a `send` waits for its effects to start, instead of ``ReactorTester/sendLimit(_:)``'s.
+    @TaskLocal static var sendLimit: Duration?
 }

@@ -176,3 +176,18 @@ extension FakeRepliesTests {
         }
     }
 }
+
+extension FakeRepliesTests {
+    @Test("an advance right after a completion-handler release moves the clock at once: the handler ran in the release")
+    func advanceRightAfterCompletionHandlerRelease() async {
+        let replies = FakeReplies<Int>()
+        let clock = ManualClock(timeLimit: .seconds(2))  // a release that never rests fails the advance after it
+        let answer = Locked<Int?>(nil)
+        replies.next { result in answer.withLock { $0 = try? result.get() } }
+        replies.succeed(0, with: 7)
+        #expect(answer.withLock { $0 } == 7)
+        await clock.advance(by: .seconds(1))
+        #expect(clock.now.offset == .seconds(1))
+    }
+}
+

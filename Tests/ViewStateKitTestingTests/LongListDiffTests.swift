@@ -121,3 +121,17 @@ struct LongListDiffTests {
             == [#"value line 5000: "line 5000" → "edited""#])
     }
 }
+
+extension LongListDiffTests {
+    @Test("a key found twice on one side of a long middle is no anchor: the part around it is aligned exactly")
+    func duplicateKeyIsNoAnchor() {
+        let (a, b) = (Array(0..<2_500), Array(2_500..<5_000))
+        // Found twice on the right: the part around it is aligned exactly, so the first copy
+        // matches and the second is new (anchored, the key would match the last copy).
+        #expect(ValueDiff.lines([-1] + a + [-5] + b + [-2], [-3] + a + [-5, -5] + b + [-4])
+            == ["[0]: -1 → -3", "[2502]: (missing) → -5", "[5003]: -2 → -4"])
+        // Found twice on the left: the first copy matches and the second is gone.
+        #expect(ValueDiff.lines([-1] + a + [-5, -5] + b + [-2], [-3] + a + [-5] + b + [-4])
+            == ["[0]: -1 → -3", "[2502]: -5 → (missing)", "[5002]: -2 → -4"])
+    }
+}

@@ -74,4 +74,38 @@ struct TestEngineBadInputTests {
         #expect(ReactorTester<TickingTimer>.sendLimit(.seconds(30)) == .seconds(30))
         #expect(ReactorTester<TickingTimer>.sendLimit(.milliseconds(20)) == SafetyNet.defaultLimit)
     }
+
+    @Test("a send whose effects never rest fails the test at its line, not only in the log")
+    func sendWhoseEffectsNeverRest() async {
+        let tester = ReactorTester(BusyForever(), exhaustive: false)
+        let line = #line + 4
+        var work: SentWork?
+        await withKnownIssue {
+            await TesterLimits.$sendLimit.withValue(.milliseconds(50)) {
+                work = await tester.send(.start)
+            }
+        } matching: { issue in
+            issue.sourceLocation?.line == line
+                && message(of: issue).hasPrefix("send(start): its effects were still running after 0.05 seconds of real time")
+        }
+        await work?.cancel()
+    }
 }
+
+/// A reactor whose effect is busy forever, never waiting for the test: it yields until cancelled.
+@MainActor
+final class BusyForever: Reactor<BusyForever.Action, BusyForever.Mutation, Int> {
+    enum Action { case start }
+    enum Mutation: Sendable {}
+
+    init() {
+        super.init(initialState: 0)
+    }
+
+    override func mutate(action: Action) -> Effect<Mutation> {
+        .run { _ in
+            while !Task.isCancelled { await Task.yield() }
+        }
+    }
+}
+
