@@ -55,18 +55,10 @@ struct TestEngineBadInputTests {
     func testerFromAnotherTest() async {
         let clock = ManualClock()
         let tester = CallSite.$simulatedTest.withValue("OtherSuite/otherTest()") { ReactorTester(TickingTimer(clock: clock)) }
-        let reports = Locked(0)
-        await withKnownIssue {
-            await tester.send(.toggle) { $0.isRunning = true }
-            await clock.advance(by: .seconds(1))
-            await tester.receive(.tick) { $0.seconds = 1 }
-            await tester.send(.toggle) { $0.isRunning = false }
-        } matching: { issue in
-            let mine = message(of: issue).contains("this ReactorTester was made in another test (OtherSuite/otherTest())")
-            if mine { reports.withLock { $0 += 1 } }
-            return mine
+        let reports = await issues(containing: "this ReactorTester was made in another test (OtherSuite/otherTest())") {
+            await tickOnceAndStop(tester, clock)
         }
-        #expect(reports.withLock { $0 } == 3)
+        #expect(reports == 3)
     }
 
     @Test("send waits for its effects as long as the tester's own limit when it is longer, and never less than the default")
@@ -109,3 +101,25 @@ final class BusyForever: Reactor<BusyForever.Action, BusyForever.Mutation, Int> 
     }
 }
 
+/// TCA's timer test in four steps: start, one tick, stop.
+@MainActor
+func tickOnceAndStop(_ tester: ReactorTester<TickingTimer>, _ clock: ManualClock) async {
+    await tester.send(.toggle) { $0.isRunning = true }
+    await clock.advance(by: .seconds(1))
+    await tester.receive(.tick) { $0.seconds = 1 }
+    await tester.send(.toggle) { $0.isRunning = false }
+}
+
+/// How many issues `body` records whose message contains `text`; any other fails the test.
+@MainActor
+func issues(containing text: String, _ body: @MainActor () async -> Void) async -> Int {
+    let count = Locked(0)
+    await withKnownIssue {
+        await body()
+    } matching: { issue in
+        let matches = message(of: issue).contains(text)
+        if matches { count.withLock { $0 += 1 } }
+        return matches
+    }
+    return count.withLock { $0 }
+}
