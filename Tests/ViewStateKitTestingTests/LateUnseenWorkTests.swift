@@ -14,7 +14,9 @@ struct LateUnseenWorkTests {
     static let earlier = CallSite(fileID: "App/EarlierTests.swift", filePath: "/App/EarlierTests.swift", line: 7, column: 9)
     static let lateMessage = "advance to 1.0 seconds: the work it followed went on through a Dispatch queue, a thread of its own, "
         + "an actor with its own executor or a task executor (it came back from code running outside the test's tasks), which "
-        + "the test engine cannot follow (rule R10). It came back after the step had returned, so the step rested early."
+        + "the test engine cannot follow (rule R10). It came back after the step had returned, so the step rested early. "
+        + "Keep that work in the test's reach: give the code under test a fake of the service behind it (a FakeReplies, a "
+        + "ManualClock), or move the work off it."
 
     func recordLate(at site: CallSite = earlier) {
         LateUnseenWork.add(UnseenWork(kind: .resumedFromOutside, late: true), of: FollowedStep("advance to 1.0 seconds", at: site))
@@ -37,7 +39,7 @@ struct LateUnseenWorkTests {
         #expect(issues.count == 1)
         #expect(issues.first?.sourceLocation?.line == 7)
         #expect(issues.first?.sourceLocation?.fileID == "App/EarlierTests.swift")
-        #expect(issues.first.map { message(of: $0).hasPrefix(Self.lateMessage) } == true)
+        #expect(issues.first.map { message(of: $0) == Self.lateMessage } == true)
     }
 
     nonisolated func isR10(_ issue: Issue) -> Bool {
@@ -147,4 +149,33 @@ struct LateUnseenWorkTests {
         }
         #expect(theirs.count == 1)
     }
+
+    @Test("work that shows itself from outside while its step is still open is reported by that step, as come back in time")
+    func inTimeNote() async {
+        let site = CallSite(fileID: #fileID, filePath: #filePath, line: UInt(#line), column: 1)
+        let held = Locked<CheckedContinuation<Void, Never>?>(nil)
+        let parked = Gate()
+        let scope = WorkScope(FollowedStep("release of the parked task", at: site))
+        let task = Task.detached {
+            await withCheckedContinuation { continuation in
+                held.withLock { $0 = continuation }
+                parked.end(true)
+            }
+        }
+        scope.adopt(task)
+        _ = await wait(within: SafetyNet.defaultLimit) { gate in parked.onEnd { gate.end(true) } }
+        await Task.yield()  // the task has finished suspending: the resumption is a job of its own
+        let resumed = Gate()
+        Thread {  // code running no task puts the followed task back on the global executor
+            held.withLock { $0 }?.resume()
+            resumed.end(true)
+        }.start()
+        _ = await wait(within: SafetyNet.defaultLimit) { gate in resumed.onEnd { gate.end(true) } }
+        let issues = await r10Issues { _ = await scope.settle(within: SafetyNet.defaultLimit) }
+        #expect(issues.count == 1)
+        #expect(issues.first?.sourceLocation?.line == Int(site.line))
+        #expect(issues.first.map { message(of: $0).contains("It came back in time on this run, but the step cannot know it will on the next.") } == true)
+        await task.value
+    }
 }
+

@@ -207,6 +207,35 @@ struct UnseenWorkTests {
         }
     }
 
+    @Test("R10: a task woken by an advance that stays on a task executor makes the advance right or loud, every run")
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
+    func wokenTaskStaysOnATaskExecutor() async {
+        let executor = QueueTaskExecutor()
+        for _ in 0..<20 {
+            let clock = ManualClock()
+            let ticks = Locked(0)
+            var landed = 0
+            let found = await issues(containing: "(rule R10)") {
+                let work = Task {
+                    await withTaskExecutorPreference(executor) {
+                        for _ in 0..<3 {
+                            guard (try? await clock.sleep(for: .seconds(1))) != nil else { return }
+                            ticks.withLock { $0 += 1 }
+                        }
+                    }
+                }
+                await clock.waitForSleepers(1)
+                await clock.advance(by: .seconds(3))
+                landed = ticks.withLock { $0 }
+                work.cancel()
+                await work.waitForCompletion()
+                clock.expectNoSleepers()
+            }
+            #expect(found > 0 || landed == 3, "a run with \(landed) of 3 ticks said nothing")
+            if found == 0 && landed != 3 { break }  // failed: one report is enough
+        }
+    }
+
     @Test("R10: work that stays in reach (a default actor, a detached task) drives all 3 ticks and says nothing, 50 runs in 50")
     func followedWorkIsQuiet() async {
         let service = CountingService()
@@ -259,7 +288,11 @@ struct UnseenWorkTests {
             await withKnownIssue {
                 await clock.advance(by: .seconds(1))
             } matching: { issue in
-                issue.comments.contains { $0.rawValue.contains("another library owning the runtime's enqueue hook (it was emptied while this step ran") }
+                message(of: issue) == "advance to 1.0 seconds: the work it followed went on through another library owning the runtime's "
+                    + "enqueue hook (it was emptied while this step ran; swift-concurrency-extras' withMainSerialExecutor does this when "
+                    + "its block ends), which the test engine cannot follow (rule R10). It came back in time on this run, but the step "
+                    + "cannot know it will on the next. Let the other library's block end before this step, or keep its use out of "
+                    + "tests that use ManualClock, FakeReplies or ReactorTester."
             }
             #expect(RuntimeAccess.holdsEngineHook(slot))
             await work.cancel()
@@ -277,10 +310,13 @@ struct UnseenWorkTests {
         await RuntimeAccess.$simulatedUnsupportedReason.withValue("the hook saw 0 of the probe's 1 job") {
             let clock = ManualClock()
             let tester = ReactorTester(TickingTimer(clock: clock))
+            let replies = FakeReplies<Int>()
             let failures = await issues(containing: "this runtime does not support followed work (the hook saw 0 of the probe's 1 job)") {
                 await tickOnceAndStop(tester, clock)
+                replies.next { _ in }
+                replies.succeed(0, with: 1)
             }
-            #expect(failures == 3)  // each send and the advance; the receive follows nothing
+            #expect(failures == 4)  // each send, the advance and the release; the receive follows nothing
         }
     }
 }

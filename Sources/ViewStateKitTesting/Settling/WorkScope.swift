@@ -79,11 +79,11 @@ final class WorkScope: Sendable {
             following.withLock { _ = $0.steppers.insert(test) }
         }
         LateUnseenWork.report()
-        RuntimeAccess.ensureHook()  // put back quietly, before the step enqueues anything
-        if let reason = RuntimeAccess.unsupportedReason {
+        if let reason = RuntimeAccess.unsupportedReason {  // the first one installs the hook and checks it
             step.site.fail("\(step.name): this runtime does not support followed work (\(reason)), so the test engine "
                            + "cannot tell when the work it follows rests.")
         }
+        RuntimeAccess.ensureHook()  // put back quietly, before the step enqueues anything
     }
 
     /// A scope that is never opened: the marker of ``uncounted``, and the start-up probe's.
@@ -432,8 +432,8 @@ extension WorkScope {
     }
 
     /// Notes followed work running where the engine cannot follow it: on an actor's own
-    /// executor or a task executor (a sleep, a resumption it makes there). Called by the places
-    /// followed work passes through: a `ManualClock` sleep, a woken task's arrival.
+    /// executor or a task executor. Called where a woken task arrives (``arrive()``): a task
+    /// that stays on a task executor never passes through the global-enqueue hook.
     static func noteIfRunningUnseen() {
         guard current == nil, let task = RuntimeAccess.currentTask(), DispatchQueue.getSpecific(key: mainQueueKey) != true,
               let kind = RuntimeAccess.foreignExecutor() else { return }
