@@ -156,15 +156,19 @@ struct LateUnseenWorkTests {
         let held = Locked<CheckedContinuation<Void, Never>?>(nil)
         let parked = Gate()
         let scope = WorkScope(FollowedStep("release of the parked task", at: site))
-        let task = Task.detached {
-            await withCheckedContinuation { continuation in
-                held.withLock { $0 = continuation }
-                parked.end(true)
+        let task = scope.run {  // its first job is the scope's: it runs on the main queue
+            Task.detached {
+                await withCheckedContinuation { continuation in
+                    held.withLock { $0 = continuation }
+                    parked.end(true)
+                }
             }
         }
         scope.adopt(task)
         _ = await wait(within: SafetyNet.defaultLimit) { gate in parked.onEnd { gate.end(true) } }
-        await Task.yield()  // the task has finished suspending: the resumption is a job of its own
+        // Behind the job that parked it on the main queue: the task has finished suspending, so
+        // the resumption below is a job of its own, enqueued from the thread.
+        await withCheckedContinuation { continuation in DispatchQueue.main.async { continuation.resume() } }
         let resumed = Gate()
         Thread {  // code running no task puts the followed task back on the global executor
             held.withLock { $0 }?.resume()

@@ -117,7 +117,7 @@ final class WorkScope: Sendable {
             guard !following.steppers.contains(task), !following.closed.contains(ObjectIdentifier(self)) else { return }
             following.owners[task] = self
             following.departed[task] = nil
-            if asRoot { following.roots.insert(task) }
+            if asRoot { following.roots[task] = step?.test }
             counts.withLock { _ = $0.tasks.insert(task) }
         }
     }
@@ -312,7 +312,9 @@ extension WorkScope {
         /// a released reply resumed — whose travels are reported as unseen work (rule R10).
         /// Other followed tasks (a test's waiters resumed by followed work) are followed, not
         /// reported: where they wait is the test's own business.
-        var roots: Set<RuntimeAccess.TaskRef> = []
+        /// Each with the Swift Testing test it belongs to: a root another test's bracket picked
+        /// up is that test's, and its travels are never reported in this one.
+        var roots: [RuntimeAccess.TaskRef: String?] = [:]
         /// Roots going through ``arrive()``'s yield, whose enqueue is the engine's own doing.
         var arriving: Set<RuntimeAccess.TaskRef> = []
         /// Scopes that have closed and still exist: a job counted for one after it closed does
@@ -330,9 +332,10 @@ extension WorkScope {
         /// the same lock as ``WorkScope/close()``, so a note is never left on a scope whose
         /// step has already read its notes.
         func note(_ kind: UnseenWork.Kind, of task: RuntimeAccess.TaskRef) {
+            guard let test = roots[task] else { return }
             if let owner = owner(of: task) {
-                owner.noteUnseen(kind)
-            } else if let step = departed[task] {
+                if owner.step?.test == test { owner.noteUnseen(kind) }
+            } else if let step = departed[task], step.test == test {
                 LateUnseenWork.add(UnseenWork(kind: kind, late: true), of: step)
             }
         }
@@ -419,9 +422,9 @@ extension WorkScope {
             guard offMainQueue else { return owner }
             // Rule R10: a root of followed work, put back on the global executor by code running
             // no task, or by itself running on an executor the engine does not run.
-            if let task, starter == nil, f.roots.contains(task) {
+            if let task, starter == nil, f.roots[task] != nil {
                 f.note(.resumedFromOutside, of: task)
-            } else if let starter, f.roots.contains(starter), let kind = RuntimeAccess.foreignExecutor() {
+            } else if let starter, f.roots[starter] != nil, let kind = RuntimeAccess.foreignExecutor() {
                 f.note(kind, of: starter)
             }
             return owner
@@ -438,7 +441,7 @@ extension WorkScope {
         guard current == nil, let task = RuntimeAccess.currentTask(), DispatchQueue.getSpecific(key: mainQueueKey) != true,
               let kind = RuntimeAccess.foreignExecutor() else { return }
         following.withLock { f in
-            if f.roots.contains(task) { f.note(kind, of: task) }
+            f.note(kind, of: task)
         }
     }
 
