@@ -181,5 +181,32 @@ struct LateUnseenWorkTests {
         #expect(issues.first.map { message(of: $0).contains("It came back in time on this run, but the step cannot know it will on the next.") } == true)
         await task.value
     }
+
+    @Test("a followed task the test resumes itself, outside any step, is driven by the test: its later work is not reported")
+    func resumedByTheTestItself() async {
+        let clock = ManualClock()
+        let held = Locked<CheckedContinuation<Void, Never>?>(nil)
+        let parked = Gate()
+        let tester = ReactorTester(DetourTicker(clock: clock) { await parkThenStartWork(held, parked) }, exhaustive: false)
+        let work = await tester.send(.start)
+        await clock.advance(by: .seconds(1))  // the tick's effect parks on a continuation the test holds
+        _ = await wait(within: SafetyNet.defaultLimit) { gate in parked.onEnd { gate.end(true) } }
+        held.withLock { $0 }?.resume()  // from the test's own code: resumed, it goes on off the engine's queue
+        let reports = await r10Issues {
+            await work.cancel()
+            await tester.finish()
+        }
+        #expect(reports.isEmpty)
+    }
+}
+
+/// Parks on a continuation the test resumes, then starts a detached task from wherever it was
+/// resumed.
+nonisolated func parkThenStartWork(_ held: Locked<CheckedContinuation<Void, Never>?>, _ parked: Gate) async {
+    await withCheckedContinuation { continuation in
+        held.withLock { $0 = continuation }
+        parked.end(true)
+    }
+    await Task.detached {}.value
 }
 

@@ -57,9 +57,10 @@ struct TestEngineBadInputTests {
         let tester = CallSite.$simulatedTest.withValue("OtherSuite/otherTest()") { ReactorTester(TickingTimer(clock: clock)) }
         let reports = await issues(containing: "this ReactorTester was made in another test (OtherSuite/otherTest())") {
             await tickOnceAndStop(tester, clock)
+            tester.assert { _ in }
             await tester.finish()
         }
-        #expect(reports == 4)
+        #expect(reports == 5)  // the sends, the receive, the assert and the finish
     }
 
     @Test("send waits for its effects as long as the tester's own limit when it is longer, and never less than the default")

@@ -410,7 +410,8 @@ extension WorkScope {
     ///
     /// A job of followed work enqueued from where the engine cannot follow it is noted (rule
     /// R10): from code running no task (a Dispatch queue, a thread), or by the followed task
-    /// itself running on an actor's own executor or a task executor.
+    /// itself running on an actor's own executor or a task executor. A root the test's own
+    /// code resumes after its step ended stops being one: the test drives it.
     static func owners(of job: UnownedJob) -> [WorkScope] {
         if let current { return current.scopes.contains { $0 === uncounted } ? [] : current.scopes }
         let task = RuntimeAccess.task(of: job)
@@ -419,6 +420,14 @@ extension WorkScope {
         let owner = following.withLock { f -> WorkScope? in
             let owner = f.owner(of: task) ?? f.owner(of: starter)
             if let task, f.arriving.remove(task) != nil { return owner }  // arrive()'s own yield
+            // A root no step follows any more, resumed by the test's own code (on the main queue
+            // outside any step, or from a task that takes steps): the test drives it from here on,
+            // so its travels are the test's business, not a step's.
+            if let task, f.roots[task] != nil, f.owner(of: task) == nil,
+               !offMainQueue || starter.map(f.steppers.contains) == true {
+                f.roots[task] = nil
+                return owner
+            }
             guard offMainQueue else { return owner }
             // Rule R10: a root of followed work, put back on the global executor by code running
             // no task, or by itself running on an executor the engine does not run.
