@@ -191,7 +191,7 @@ struct LateUnseenWorkTests {
         let work = await tester.send(.start)
         await clock.advance(by: .seconds(1))  // the tick's effect parks on a continuation the test holds
         _ = await wait(within: SafetyNet.defaultLimit) { gate in parked.onEnd { gate.end(true) } }
-        held.withLock { $0 }?.resume()  // from the test's own code: resumed, it goes on off the engine's queue
+        await resumeFromTheTestsOwnTask(held)  // off the main queue, from the task that takes the test's steps
         let reports = await r10Issues {
             await work.cancel()
             await tester.finish()
@@ -210,3 +210,7 @@ nonisolated func parkThenStartWork(_ held: Locked<CheckedContinuation<Void, Neve
     await Task.detached {}.value
 }
 
+/// Resumes `held` from the calling task, on the global executor rather than the main queue.
+nonisolated func resumeFromTheTestsOwnTask(_ held: Locked<CheckedContinuation<Void, Never>?>) async {
+    held.withLock { $0 }?.resume()
+}

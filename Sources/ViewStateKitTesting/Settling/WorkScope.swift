@@ -66,8 +66,7 @@ final class WorkScope: Sendable {
     /// A scope that follows the work of `step` from now until ``settle(within:)`` returns.
     init(_ step: FollowedStep) {
         self.step = step
-        hookSlot = RuntimeAccess.stepHookSlot
-        RuntimeAccess.ensureHook()  // put back quietly: nothing of this step has run yet
+        hookSlot = RuntimeAccess.stepHookSlot  // beginStep has made sure of the hook
         _ = Self.mainQueueKey
     }
 
@@ -115,8 +114,7 @@ final class WorkScope: Sendable {
         Self.following.withLock { following in
             // A test's own task is never its steps' work, and a closed scope follows nothing more.
             guard !following.steppers.contains(task), !following.closed.contains(ObjectIdentifier(self)) else { return }
-            following.owners[task] = self
-            following.departed[task] = nil
+            following.owners[task] = self  // a departed entry left behind is replaced when this scope closes
             if asRoot { following.roots[task] = step?.test }
             counts.withLock { _ = $0.tasks.insert(task) }
         }
