@@ -182,16 +182,33 @@ struct LateUnseenWorkTests {
         await task.value
     }
 
-    @Test("a followed task the test resumes itself, outside any step, is driven by the test: its later work is not reported")
-    func resumedByTheTestItself() async {
+    /// A detour ticker whose tick parks on a continuation the test holds, after an advance.
+    func parkedByTheTest() async -> (ReactorTester<DetourTicker>, SentWork, Locked<CheckedContinuation<Void, Never>?>) {
         let clock = ManualClock()
         let held = Locked<CheckedContinuation<Void, Never>?>(nil)
         let parked = Gate()
-        let tester = ReactorTester(DetourTicker(clock: clock) { await parkThenStartWork(held, parked) }, exhaustive: false)
+        let tester = ReactorTester(DetourTicker(clock: clock) { await parkThenAwaitSlowWork(held, parked) }, exhaustive: false)
         let work = await tester.send(.start)
         await clock.advance(by: .seconds(1))  // the tick's effect parks on a continuation the test holds
         _ = await wait(within: SafetyNet.defaultLimit) { gate in parked.onEnd { gate.end(true) } }
+        return (tester, work, held)
+    }
+
+    @Test("a followed task the test resumes itself off the main queue, outside any step, is the test's to drive: not reported")
+    func resumedByTheTestsOwnTask() async {
+        let (tester, work, held) = await parkedByTheTest()
         await resumeFromTheTestsOwnTask(held)  // off the main queue, from the task that takes the test's steps
+        let reports = await r10Issues {
+            await work.cancel()
+            await tester.finish()
+        }
+        #expect(reports.isEmpty)
+    }
+
+    @Test("a followed task the test resumes itself on the main queue, outside any step, is the test's to drive: not reported")
+    func resumedByTheTestOnTheMainQueue() async {
+        let (tester, work, held) = await parkedByTheTest()
+        held.withLock { $0 }?.resume()  // from the test's own main-actor code
         let reports = await r10Issues {
             await work.cancel()
             await tester.finish()
@@ -200,14 +217,19 @@ struct LateUnseenWorkTests {
     }
 }
 
-/// Parks on a continuation the test resumes, then starts a detached task from wherever it was
-/// resumed.
-nonisolated func parkThenStartWork(_ held: Locked<CheckedContinuation<Void, Never>?>, _ parked: Gate) async {
+/// Parks on a continuation the test resumes, then awaits detached work that ends on the global
+/// executor a little later (as a service's would): its end resumes the parked task from code
+/// running no task, as any awaited task's end does.
+nonisolated func parkThenAwaitSlowWork(_ held: Locked<CheckedContinuation<Void, Never>?>, _ parked: Gate) async {
     await withCheckedContinuation { continuation in
         held.withLock { $0 = continuation }
         parked.end(true)
     }
-    await Task.detached {}.value
+    await Task.detached {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(50)) { continuation.resume() }
+        }
+    }.value
 }
 
 /// Resumes `held` from the calling task, on the global executor rather than the main queue.
