@@ -83,12 +83,19 @@ package final class SafetyNetTimer: @unchecked Sendable {
     }
 
     package func start(after limit: Duration) {
-        let (seconds, attoseconds) = limit.components
-        let nanoseconds = max(0, seconds) * 1_000_000_000 + max(0, attoseconds) / 1_000_000_000
-        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(clamping: nanoseconds)), execute: item)
+        DispatchQueue.global().asyncAfter(deadline: .now() + limit.dispatchInterval, execute: item)
     }
 
     package func cancel() {
         item.cancel()
+    }
+}
+
+extension Duration {
+    /// The duration as Dispatch takes it: whole nanoseconds, none below zero.
+    package var dispatchInterval: DispatchTimeInterval {
+        let (seconds, attoseconds) = components
+        let nanoseconds = max(0, seconds) * 1_000_000_000 + max(0, attoseconds) / 1_000_000_000
+        return .nanoseconds(Int(clamping: nanoseconds))
     }
 }

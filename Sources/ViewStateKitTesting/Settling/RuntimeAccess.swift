@@ -16,13 +16,22 @@ internal import ViewStateKitSupport
 ///    the jobs its work makes. The hook found at install (another library's, such as
 ///    swift-concurrency-extras' `withMainSerialExecutor`) is kept and given every job no scope
 ///    owns; ``ensureHook()`` puts the engine's back when another library has replaced it.
+///    `swift_task_enqueueGlobal` puts a job that yielded under ``FollowedJobExecutor`` back
+///    through the hook.
 /// 2. **A job's task** (`swift_task_getJobTaskId`, and the job's address being its task's
 ///    address when it is one): how a scope follows a task wherever it goes, by address and id.
 /// 3. **The current executor** (`swift_task_getCurrentExecutor`): how work that runs on an
 ///    actor's own executor is told apart, to say so (rule R10).
+/// 4. **An executor reference's layout** (two words, the identity first): how an executor is
+///    told apart from the main actor's (``identity(of:)``).
+/// 5. **The isolation-check hook** (`swift_task_checkIsolated_hook`, which the runtime calls
+///    when a check such as `MainActor.assumeIsolated` finds another executor current): a followed
+///    job is not on the main actor, so such a check in it reaches the hook, which notes it for the
+///    step to report and lets the job go on (in the app the same check traps). Where the runtime
+///    does not export the hook, the check traps, as in the app.
 ///
-/// ``unsupportedReason`` is the start-up check: the hook is installed and one probe job is
-/// enqueued; the check passes when the hook saw that job and named its task correctly. When
+/// ``unsupportedReason`` is the start-up check: an executor reference's layout is checked, both
+/// hooks are installed and one probe job is enqueued; the check passes when the hook saw that job and named its task correctly. When
 /// the runtime changes under the engine, the check fails and every step that follows work
 /// (an advance, a send, a release) fails the test with the reason — never a silent rest.
 enum RuntimeAccess {
@@ -128,7 +137,12 @@ enum RuntimeAccess {
         guard currentExecutorFunction != nil else {
             return "the runtime exports no swift_task_getCurrentExecutor, so the engine cannot tell where work runs"
         }
+        guard MemoryLayout<UnownedSerialExecutor>.size == MemoryLayout<(UnsafeRawPointer?, UInt)>.size,
+              identity(of: MainActor.sharedUnownedExecutor) != nil else {
+            return "an executor reference is not the two words the engine expects"
+        }
         _ = ensureHook(in: slot) { found in realSlotFoundHook.withLock { $0 = found } }
+        installCheckHook()
         return WorkScope.probe()
     }()
 
@@ -173,8 +187,13 @@ enum RuntimeAccess {
         guard let currentExecutor = currentExecutorFunction else { return nil }
         let (identity, implementation) = unsafeBitCast(currentExecutor, to: CurrentExecutor.self)()
         guard identity != nil, implementation != 0 else { return nil }  // generic, or a default actor
-        let main = unsafeBitCast(MainActor.sharedUnownedExecutor, to: (UnsafeRawPointer?, UInt).self)
-        return identity == main.0 ? nil : .actorExecutor
+        if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *), identity == FollowedJobExecutor.identity { return nil }
+        return identity == self.identity(of: MainActor.sharedUnownedExecutor) ? nil : .actorExecutor
+    }
+
+    /// An executor's identity: the object it runs for (`nil`: the global executor).
+    static func identity(of executor: UnownedSerialExecutor) -> UnsafeRawPointer? {
+        unsafeBitCast(executor, to: (UnsafeRawPointer?, UInt).self).0
     }
 
     /// `swift_task_getCurrentExecutor`: the executor the current thread runs for, as its identity
@@ -182,14 +201,74 @@ enum RuntimeAccess {
     private typealias CurrentExecutor = @convention(thin) () -> (UnsafeRawPointer?, UInt)
     nonisolated(unsafe) private static let currentExecutorFunction = runtimeSymbol("swift_task_getCurrentExecutor")
 
-    /// Runs a global-executor job on the main queue with the main actor's executor as its
-    /// current one (as swift-concurrency-extras' main serial executor does), so a task that goes
-    /// on to the main actor continues in place, inside the same counted job.
+    /// Runs a global-executor job on the current thread (``MainQueueTurn``'s) under
+    /// ``FollowedJobExecutor``, so the job is not on the main actor, as it is not in the app (a
+    /// task going on to the main actor is enqueued there, still followed). Not under the global
+    /// executor itself: `Task.yield()` there enqueues past the hook. Before macOS 14 / iOS 17 a
+    /// serial executor cannot be written, and the job runs under the main actor's executor: a
+    /// main-actor check in it passes unreported there.
     static func runGlobalJob(_ job: UnownedJob) {
-        job.runSynchronously(on: MainActor.sharedUnownedExecutor)
+        if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
+            job.runSynchronously(on: FollowedJobExecutor.shared.asUnownedSerialExecutor())
+        } else {
+            job.runSynchronously(on: MainActor.sharedUnownedExecutor)
+        }
+    }
+
+    // MARK: The isolation-check hook
+
+    typealias CheckOriginal = @convention(thin) (UnownedSerialExecutor) -> Void
+    typealias CheckHook = @convention(thin) (UnownedSerialExecutor, CheckOriginal) -> Void
+
+    /// Where the runtime keeps its isolation-check hook; `nil` where it does not export one.
+    nonisolated(unsafe) private static let checkHookSlot: UnsafeMutablePointer<CheckHook?>? =
+        runtimeSymbol("swift_task_checkIsolated_hook")?.assumingMemoryBound(to: CheckHook?.self)
+
+    /// Another library's isolation-check hook, found when the engine installed its own.
+    private static let foundCheckHook = Locked<UnsafeRawPointer?>(nil)
+
+    /// The engine's isolation-check hook: a check for the main actor made on the engine's thread
+    /// for followed jobs is noted for its step and passes (the job runs in the main queue's turn,
+    /// so nothing else runs on the main actor meanwhile); any other check goes on as it would.
+    private static let checkHook: CheckHook = { executor, original in
+        if MainQueueTurn.isEngineThread, identity(of: executor) == identity(of: MainActor.sharedUnownedExecutor) {
+            return WorkScope.noteHere(.mainActorAssumed)
+        }
+        guard let found = foundCheckHook.withLock({ $0 }) else { return original(executor) }
+        unsafeBitCast(found, to: CheckHook.self)(executor, original)
+    }
+
+    /// Installs ``checkHook``, keeping a hook another library put there first.
+    private static func installCheckHook() {
+        guard let slot = checkHookSlot else { return }
+        let present = slot.pointee.map { unsafeBitCast($0, to: UnsafeRawPointer.self) }
+        guard present != unsafeBitCast(checkHook, to: UnsafeRawPointer.self) else { return }
+        foundCheckHook.withLock { $0 = present }
+        slot.pointee = checkHook
     }
 }
 
 /// The id of the task `job` is, or 0 when it is not a task.
 @_silgen_name("swift_task_getJobTaskId")
 private func jobTaskID(_ job: UnownedJob) -> UInt64
+
+/// The executor followed jobs run under, in the main queue's turn (``MainQueueTurn``): an
+/// identity that is not the main actor's, so the runtime does not take them for main-actor
+/// work. Nothing is isolated to it. The runtime enqueues a job on it when the task running there
+/// yields (`Task.yield()` goes back to the current executor): that job goes to the global
+/// executor, as it would from the global executor itself, through the engine's hook.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+final class FollowedJobExecutor: SerialExecutor {
+    static let shared = FollowedJobExecutor()
+
+    /// Its identity, as `swift_task_getCurrentExecutor` names it.
+    nonisolated(unsafe) static let identity = RuntimeAccess.identity(of: shared.asUnownedSerialExecutor())
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        enqueueGlobal(UnownedJob(job))
+    }
+}
+
+/// `swift_task_enqueueGlobal`: enqueues `job` on the global executor, through its hook.
+@_silgen_name("swift_task_enqueueGlobal")
+private func enqueueGlobal(_ job: UnownedJob)

@@ -24,9 +24,11 @@ internal import ViewStateKitSupport
 ///   bracket enqueues belongs to the bracket's scopes: the main-actor work a job caused is
 ///   followed, and nothing enqueued before it started.
 ///
-/// **How it runs.** Each counted job runs on the main queue, in enqueue order, with the main
-/// actor's executor as its current one, so a task's main-actor continuation runs in place,
-/// still followed: the scope's work runs one job at a time, in the same order on every run.
+/// **How it runs.** Each counted job runs in the main queue's turn, in enqueue order: the main
+/// queue waits while the job runs on the engine's own thread (``MainQueueTurn``), on the global
+/// executor as in the app, so the job is not on the main actor, and a call to a default actor
+/// runs in place as it does in the app. The scope's work runs one job at a time, in the same
+/// order on every run.
 ///
 /// **When it rests.** When none of its jobs is queued or running: every task of it has ended
 /// or waits for something the test drives (a `ManualClock` sleep, a `FakeReplies` reply, a
@@ -63,10 +65,14 @@ final class WorkScope: Sendable {
     /// The stand-in hook slot of the test that made the scope, if it gave one.
     private let hookSlot: RuntimeAccess.HookSlot?
 
+    /// How long the main queue waits for one of the scope's jobs (``MainQueueTurn``).
+    let stallLimit: Duration
+
     /// A scope that follows the work of `step` from now until ``settle(within:)`` returns.
     init(_ step: FollowedStep) {
         self.step = step
         hookSlot = RuntimeAccess.stepHookSlot  // beginStep has made sure of the hook
+        stallLimit = MainQueueTurn.stallLimit
         _ = Self.mainQueueKey
     }
 
@@ -89,6 +95,7 @@ final class WorkScope: Sendable {
     private init(neverOpened: Void) {
         step = nil
         hookSlot = nil
+        stallLimit = MainQueueTurn.stallLimit
     }
 
     /// The settling itself: what it enqueues (the resumptions its markers and gates make, a
@@ -121,11 +128,16 @@ final class WorkScope: Sendable {
     }
 
     /// Notes that the scope's work went on through `kind` (rule R10).
-    private func noteUnseen(_ kind: UnseenWork.Kind) {
+    func noteUnseen(_ kind: UnseenWork.Kind) {
         counts.withLock { counts in
             let unseen = UnseenWork(kind: kind, late: false)
             if !counts.unseen.contains(unseen) { counts.unseen.append(unseen) }
         }
+    }
+
+    /// Notes `kind` for the scopes whose job runs on the current thread, for their steps to report.
+    static func noteHere(_ kind: UnseenWork.Kind) {
+        for scope in current?.scopes ?? [] { scope.noteUnseen(kind) }
     }
 
     /// Counts one resumption that ``run(_:)`` is about to make, until the resumed code calls
@@ -225,9 +237,39 @@ final class WorkScope: Sendable {
                 $0.counted += 1
             }
         }
+        if let turn = current, turn.takesFollowUps, turn.followUps.count < followUpLimit,
+           turn.scopes.elementsEqual(owners, by: ===) {
+            return turn.followUps.append(job)  // runs in this turn, right after the job that enqueued it
+        }
         DispatchQueue.main.async {
-            owning(owners) { RuntimeAccess.runGlobalJob(job) }
+            let limit = owners.map(\.stallLimit).min() ?? MainQueueTurn.stallLimit
+            let ended = owning(owners) {
+                MainQueueTurn.lend(within: limit, { runTurn(of: job, owners: owners) },
+                                   endedLate: { for owner in owners { owner.jobEnded() } })
+            }
+            guard ended else {  // it waits for the main queue, which goes on beside it from here
+                return owners.forEach { $0.noteUnseen(.mainQueueAwaited(after: limit)) }
+            }
             for owner in owners { owner.jobEnded() }
+        }
+    }
+
+    /// How many jobs a turn runs after the one it was lent for: the jobs those enqueue for the
+    /// same owners (a task going on to a default actor and back, a `Task.yield()`) run in the same
+    /// turn, in order, rather than each behind the whole main queue; past the limit they queue
+    /// there, so work that never rests still lets the main queue go on.
+    private static let followUpLimit = 64
+
+    /// A turn of the main queue: `job`, then the follow-ups it and they enqueue, one at a time.
+    private static func runTurn(of job: UnownedJob, owners: [WorkScope]) {
+        owning(owners, takingFollowUps: true) { turn in
+            RuntimeAccess.runGlobalJob(job)
+            var next = 0
+            while next < turn.followUps.count {
+                RuntimeAccess.runGlobalJob(turn.followUps[next])
+                next += 1
+                for owner in owners { owner.jobEnded() }
+            }
         }
     }
 
@@ -259,9 +301,10 @@ extension WorkScope {
     /// Runs `body` with `owners` owning every job it enqueues and, on the main queue, brackets
     /// the main-actor jobs it enqueues between an opener and a closer: what those jobs enqueue
     /// belongs to `owners` too.
-    private static func owning<T>(_ owners: [WorkScope], _ body: () throws -> T) rethrows -> T {
+    private static func owning<T>(_ owners: [WorkScope], takingFollowUps: Bool = false,
+                                  _ body: (OwnerList) throws -> T) rethrows -> T {
         let previous = current
-        let list = OwnerList(owners)
+        let list = OwnerList(owners, takesFollowUps: takingFollowUps)
         current = list
         // Only from the main queue: brackets posted from there follow each other in order and
         // never overlap (one posted from another thread could land inside another's).
@@ -271,14 +314,24 @@ extension WorkScope {
             current = previous
             if bracketed { DispatchQueue.main.async { openBracket.withLock { if $0 === list { $0 = nil } } } }
         }
-        return try body()
+        return try body(list)
     }
 
-    /// The scopes a thread's jobs belong to: set while a counted job runs, or inside `run`.
+    private static func owning<T>(_ owners: [WorkScope], _ body: () throws -> T) rethrows -> T {
+        try owning(owners) { _ in try body() }
+    }
+
+    /// The scopes a thread's jobs belong to: set while a counted job runs, or inside `run`; in a
+    /// turn of the main queue, also the jobs that run next in it.
     private final class OwnerList: @unchecked Sendable {
-        // @unchecked: immutable.
+        // @unchecked: `scopes` is immutable; `followUps` is used only by the thread it is current on.
         let scopes: [WorkScope]
-        init(_ scopes: [WorkScope]) { self.scopes = scopes }
+        let takesFollowUps: Bool
+        var followUps: [UnownedJob] = []
+        init(_ scopes: [WorkScope], takesFollowUps: Bool) {
+            self.scopes = scopes
+            self.takesFollowUps = takesFollowUps
+        }
     }
 
     private static var current: OwnerList? {
