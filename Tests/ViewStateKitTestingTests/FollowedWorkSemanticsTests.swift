@@ -35,7 +35,7 @@ final class AssumingReactor: Reactor<AssumingReactor.Action, AssumingReactor.Mut
 }
 
 @MainActor
-@Suite("R10: followed work runs as in the app, off the main actor, and a step says so when the work assumes otherwise")
+@Suite("R10: followed work is not on the main actor, and a step says so when the work assumes it is")
 struct FollowedWorkSemanticsTests {
     /// Sleeps a second on `clock`, then runs `body` in a detached task (nonisolated, as a
     /// service's code is) and keeps what it returned.
@@ -55,7 +55,7 @@ struct FollowedWorkSemanticsTests {
         await withKnownIssue {
             await clock.advance(by: .seconds(1))
         } matching: { issue in
-            issue.sourceLocation?.line == line && message(of: issue).hasPrefix("advance to 1.0 seconds: " + text)
+            issue.sourceLocation?.line == line && message(of: issue) == "advance to 1.0 seconds: " + text
         }
     }
 
@@ -66,7 +66,8 @@ struct FollowedWorkSemanticsTests {
         await clock.waitForSleepers(1)
         await expectAdvanceFails(clock, saying: "work it followed that is not on the main actor checked that it was "
             + "(MainActor.assumeIsolated, preconditionIsolated, or a @MainActor closure called synchronously from it). "
-            + "The check passed only because the test engine runs followed work in the main queue's turn; in the app it traps.")
+            + "The check passed only because the test engine runs followed work on the main queue; in the app it traps. "
+            + "Reach the main actor with `await MainActor.run { … }`, or make the code that checks @MainActor.")
         #expect(result.withLock { $0 } == true)  // the check passed, so the work ran to its end
         await work.value
     }
@@ -98,25 +99,58 @@ struct FollowedWorkSemanticsTests {
         await work.value
     }
 
-    @Test("R10: DispatchQueue.main.sync from nonisolated work an advance woke runs, and fails the advance naming the wait")
-    func mainQueueSyncAfterAnAdvance() async {
-        let clock = ManualClock()
-        let (work, result) = sleepThenRun(on: clock) { DispatchQueue.main.sync { "ran on the main queue" } }
-        await clock.waitForSleepers(1)
-        await MainQueueTurn.$stallLimitForTests.withValue(.milliseconds(100)) {  // the others' work waits meanwhile
-            await expectAdvanceFails(clock, saying: "work it followed that is not on the main actor was still running "
-                + "after 0.1 seconds of real time, waiting, it seems, for the main queue (DispatchQueue.main.sync, "
-                + "or a semaphore that main-actor work signals).")
+    @Test("the jobs a followed job enqueues for the same work run next in its turn, before main-queue work it queued, the same in 100 runs")
+    func followUpsRunInTheTurn() async {
+        var orders: Set<[String]> = []
+        for _ in 0..<100 {
+            let clock = ManualClock()
+            let log = Locked<[String]>([])
+            let service = CountingService()
+            let work = Task.detached {
+                guard (try? await clock.sleep(for: .seconds(1))) != nil else { return }
+                Task { @MainActor in log.withLock { $0.append("main actor") } }
+                _ = await service.next()  // to a default actor and back: two jobs of the same work
+                log.withLock { $0.append("back from the actor") }
+            }
+            await clock.waitForSleepers(1)
+            await clock.advance(by: .seconds(1))
+            await work.value
+            orders.insert(log.withLock { $0 })
         }
-        #expect(result.withLock { $0 } == "ran on the main queue")  // the advance let it rest
-        await work.value
+        #expect(orders == [["back from the actor", "main actor"]])
+    }
+}
+
+/// What the isolation-check hooks below were called for, in order.
+private let checkCalls = Locked<[String]>([])
+/// Another library's isolation-check hook, as the engine finds it at install.
+private let anotherLibrarysCheckHook: RuntimeAccess.CheckHook = { _, _ in checkCalls.withLock { $0.append("another library") } }
+/// The runtime's own isolation check, as a hook is given it.
+private let runtimesCheck: RuntimeAccess.CheckOriginal = { _ in checkCalls.withLock { $0.append("the runtime") } }
+
+@Suite("The engine's isolation-check hook keeps the one it found, and passes it every check not its own", .serialized)
+struct IsolationCheckHookTests {
+    @Test("installed over another library's hook, it keeps that one; installed again, it keeps it still")
+    func installKeepsTheFoundHook() {
+        let slot = UnsafeMutablePointer<RuntimeAccess.CheckHook?>.allocate(capacity: 1)
+        defer { slot.deallocate() }
+        slot.initialize(to: anotherLibrarysCheckHook)
+        var found: [UnsafeRawPointer?] = []
+        RuntimeAccess.installCheckHook(in: slot) { found.append($0) }
+        #expect(found == [unsafeBitCast(anotherLibrarysCheckHook, to: UnsafeRawPointer.self)])
+        let installed = slot.pointee.map { unsafeBitCast($0, to: UnsafeRawPointer.self) }
+        #expect(installed != nil && installed != found.first)
+        RuntimeAccess.installCheckHook(in: slot) { found.append($0) }
+        #expect(found.count == 1)  // its own hook is never taken for another library's
+        #expect(slot.pointee.map { unsafeBitCast($0, to: UnsafeRawPointer.self) } == installed)
     }
 
-    @Test("the main queue waits a fifth of the safety net for one followed job, unless a step says less")
-    func stallLimit() {
-        #expect(MainQueueTurn.stallLimit == SafetyNet.defaultLimit / 5)
-        MainQueueTurn.$stallLimitForTests.withValue(.milliseconds(100)) {
-            #expect(MainQueueTurn.stallLimit == .milliseconds(100))
-        }
+    @Test("a check made off the engine's thread goes to the hook found at install, or to the runtime when there was none")
+    func checksGoOn() {
+        checkCalls.withLock { $0 = [] }
+        let found = unsafeBitCast(anotherLibrarysCheckHook, to: UnsafeRawPointer.self)
+        RuntimeAccess.check(MainActor.sharedUnownedExecutor, runtimesCheck, found: found)
+        RuntimeAccess.check(MainActor.sharedUnownedExecutor, runtimesCheck, found: nil)
+        #expect(checkCalls.withLock { $0 } == ["another library", "the runtime"])
     }
 }

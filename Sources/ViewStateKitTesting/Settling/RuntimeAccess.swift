@@ -26,14 +26,16 @@ internal import ViewStateKitSupport
 ///    told apart from the main actor's (``identity(of:)``).
 /// 5. **The isolation-check hook** (`swift_task_checkIsolated_hook`, which the runtime calls
 ///    when a check such as `MainActor.assumeIsolated` finds another executor current): a followed
-///    job is not on the main actor, so such a check in it reaches the hook, which notes it for the
-///    step to report and lets the job go on (in the app the same check traps). Where the runtime
-///    does not export the hook, the check traps, as in the app.
+///    job runs under ``FollowedJobExecutor``, not the main actor's executor, so such a check in it
+///    reaches the hook, which notes it for the step to report and lets the job go on (in the app
+///    the same check traps). Where the runtime does not export the hook, the check traps, as in
+///    the app.
 ///
 /// ``unsupportedReason`` is the start-up check: an executor reference's layout is checked, both
-/// hooks are installed and one probe job is enqueued; the check passes when the hook saw that job and named its task correctly. When
-/// the runtime changes under the engine, the check fails and every step that follows work
-/// (an advance, a send, a release) fails the test with the reason — never a silent rest.
+/// hooks are installed and one probe job is enqueued; the check passes when the hook saw that
+/// job and named its task correctly. When the runtime changes under the engine, the check fails
+/// and every step that follows work (an advance, a send, a release) fails the test with the
+/// reason — never a silent rest.
 enum RuntimeAccess {
     typealias Original = @convention(thin) (UnownedJob) -> Void
     typealias Hook = @convention(thin) (UnownedJob, Original) -> Void
@@ -201,12 +203,12 @@ enum RuntimeAccess {
     private typealias CurrentExecutor = @convention(thin) () -> (UnsafeRawPointer?, UInt)
     nonisolated(unsafe) private static let currentExecutorFunction = runtimeSymbol("swift_task_getCurrentExecutor")
 
-    /// Runs a global-executor job on the current thread (``MainQueueTurn``'s) under
-    /// ``FollowedJobExecutor``, so the job is not on the main actor, as it is not in the app (a
-    /// task going on to the main actor is enqueued there, still followed). Not under the global
-    /// executor itself: `Task.yield()` there enqueues past the hook. Before macOS 14 / iOS 17 a
-    /// serial executor cannot be written, and the job runs under the main actor's executor: a
-    /// main-actor check in it passes unreported there.
+    /// Runs a global-executor job on the main queue under ``FollowedJobExecutor``, so the job
+    /// is not on the main actor, as it is not in the app (a task going on to the main actor is
+    /// enqueued there, still followed). Not under the global executor's reference: a
+    /// `Task.yield()` there enqueues past the hook. Before macOS 14 / iOS 17 a serial executor
+    /// cannot be written, and the job runs under the main actor's executor: a main-actor check
+    /// in it passes unreported there.
     static func runGlobalJob(_ job: UnownedJob) {
         if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
             job.runSynchronously(on: FollowedJobExecutor.shared.asUnownedSerialExecutor())
@@ -227,23 +229,42 @@ enum RuntimeAccess {
     /// Another library's isolation-check hook, found when the engine installed its own.
     private static let foundCheckHook = Locked<UnsafeRawPointer?>(nil)
 
-    /// The engine's isolation-check hook: a check for the main actor made on the engine's thread
-    /// for followed jobs is noted for its step and passes (the job runs in the main queue's turn,
-    /// so nothing else runs on the main actor meanwhile); any other check goes on as it would.
+    /// The engine's isolation-check hook (see ``check(_:_:found:)``).
     private static let checkHook: CheckHook = { executor, original in
-        if MainQueueTurn.isEngineThread, identity(of: executor) == identity(of: MainActor.sharedUnownedExecutor) {
+        check(executor, original, found: foundCheckHook.withLock { $0 })
+    }
+
+    /// What the engine's isolation-check hook does: a check for the main actor made by a
+    /// followed job (under ``FollowedJobExecutor``) is noted for its step and passes (the job runs
+    /// on the main queue, so nothing else runs on the main actor meanwhile); any other check goes
+    /// to the hook `found` at install, or to the runtime.
+    static func check(_ executor: UnownedSerialExecutor, _ original: CheckOriginal, found: UnsafeRawPointer?) {
+        if runsFollowedJob, identity(of: executor) == identity(of: MainActor.sharedUnownedExecutor) {
             return WorkScope.noteHere(.mainActorAssumed)
         }
-        guard let found = foundCheckHook.withLock({ $0 }) else { return original(executor) }
+        guard let found else { return original(executor) }
         unsafeBitCast(found, to: CheckHook.self)(executor, original)
     }
 
-    /// Installs ``checkHook``, keeping a hook another library put there first.
+    /// Whether the current thread runs a followed job (under ``FollowedJobExecutor``).
+    private static var runsFollowedJob: Bool {
+        guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *), let currentExecutor = currentExecutorFunction
+        else { return false }
+        return unsafeBitCast(currentExecutor, to: CurrentExecutor.self)().0 == FollowedJobExecutor.identity
+    }
+
+    /// Installs the engine's isolation-check hook in the runtime's slot.
     private static func installCheckHook() {
         guard let slot = checkHookSlot else { return }
+        installCheckHook(in: slot) { found in foundCheckHook.withLock { $0 = found } }
+    }
+
+    /// Puts the engine's isolation-check hook in `slot`, giving `keep` the hook another library
+    /// put there first; does nothing when the engine's is there already.
+    static func installCheckHook(in slot: UnsafeMutablePointer<CheckHook?>, keep: (UnsafeRawPointer?) -> Void) {
         let present = slot.pointee.map { unsafeBitCast($0, to: UnsafeRawPointer.self) }
         guard present != unsafeBitCast(checkHook, to: UnsafeRawPointer.self) else { return }
-        foundCheckHook.withLock { $0 = present }
+        keep(present)
         slot.pointee = checkHook
     }
 }
@@ -252,8 +273,8 @@ enum RuntimeAccess {
 @_silgen_name("swift_task_getJobTaskId")
 private func jobTaskID(_ job: UnownedJob) -> UInt64
 
-/// The executor followed jobs run under, in the main queue's turn (``MainQueueTurn``): an
-/// identity that is not the main actor's, so the runtime does not take them for main-actor
+/// The executor followed jobs run under, on the main queue: an identity that is not the main
+/// actor's, so the runtime does not take them for main-actor
 /// work. Nothing is isolated to it. The runtime enqueues a job on it when the task running there
 /// yields (`Task.yield()` goes back to the current executor): that job goes to the global
 /// executor, as it would from the global executor itself, through the engine's hook.

@@ -16,13 +16,9 @@ struct UnseenWork: Equatable, Sendable {
         /// Another library emptied or replaced the runtime's global-enqueue hook while the step ran.
         case hookReplaced(byAnotherHook: Bool)
         /// Work that is not on the main actor checked that it was (`MainActor.assumeIsolated`):
-        /// the check passes under the engine, which runs that work in the main queue's turn, and
-        /// traps in the app. Not unseen work, but another way a step could pass in a lie.
+        /// the check passes under the engine, which runs that work on the main queue, and traps
+        /// in the app. Not unseen work, but another way a step could pass in a lie.
         case mainActorAssumed
-        /// A followed nonisolated job waited for the main queue (`DispatchQueue.main.sync`):
-        /// the main queue, which waits for the job, went on beside it after `after` of real
-        /// time, so the order of the work was no longer the engine's from there.
-        case mainQueueAwaited(after: Duration)
 
         /// The kind, as a failure message names it.
         var name: String {
@@ -37,8 +33,6 @@ struct UnseenWork: Equatable, Sendable {
                     + "while this step ran; swift-concurrency-extras' withMainSerialExecutor does this when its block ends)"
             case .mainActorAssumed:
                 "a main-actor check made off the main actor"
-            case .mainQueueAwaited:
-                "a wait for the main queue from off the main actor"
             }
         }
     }
@@ -52,15 +46,8 @@ struct UnseenWork: Equatable, Sendable {
         if kind == .mainActorAssumed {
             return "\(step): work it followed that is not on the main actor checked that it was (MainActor.assumeIsolated, "
                 + "preconditionIsolated, or a @MainActor closure called synchronously from it). The check passed only "
-                + "because the test engine runs followed work in the main queue's turn; in the app it traps. Reach the main "
+                + "because the test engine runs followed work on the main queue; in the app it traps. Reach the main "
                 + "actor with `await MainActor.run { … }`, or make the code that checks @MainActor."
-        }
-        if case .mainQueueAwaited(let limit) = kind {
-            return "\(step): work it followed that is not on the main actor was still running after "
-                + "\(limit) of real time, waiting, it seems, for the main queue (DispatchQueue.main.sync, "
-                + "or a semaphore that main-actor work signals). The test engine holds the main queue while such work "
-                + "runs, so it let the main queue go on beside it: from there the order of the work is not the one the "
-                + "engine guarantees. Hop with `await MainActor.run { … }` rather than block for the main queue."
         }
         let when = late
             ? "It came back after the step had returned, so the step rested early"

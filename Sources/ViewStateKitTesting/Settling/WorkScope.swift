@@ -24,11 +24,11 @@ internal import ViewStateKitSupport
 ///   bracket enqueues belongs to the bracket's scopes: the main-actor work a job caused is
 ///   followed, and nothing enqueued before it started.
 ///
-/// **How it runs.** Each counted job runs in the main queue's turn, in enqueue order: the main
-/// queue waits while the job runs on the engine's own thread (``MainQueueTurn``), on the global
-/// executor as in the app, so the job is not on the main actor, and a call to a default actor
-/// runs in place as it does in the app. The scope's work runs one job at a time, in the same
-/// order on every run.
+/// **How it runs.** Each counted job runs on the main queue, in enqueue order, under an
+/// executor of the engine's own (``FollowedJobExecutor``) rather than the main actor's, so
+/// nonisolated work is not taken for main-actor work (a task going on to the main actor is
+/// enqueued there, still followed). The jobs a job enqueues for the same work run next in its
+/// turn. The scope's work runs one job at a time, in the same order on every run.
 ///
 /// **When it rests.** When none of its jobs is queued or running: every task of it has ended
 /// or waits for something the test drives (a `ManualClock` sleep, a `FakeReplies` reply, a
@@ -65,14 +65,10 @@ final class WorkScope: Sendable {
     /// The stand-in hook slot of the test that made the scope, if it gave one.
     private let hookSlot: RuntimeAccess.HookSlot?
 
-    /// How long the main queue waits for one of the scope's jobs (``MainQueueTurn``).
-    let stallLimit: Duration
-
     /// A scope that follows the work of `step` from now until ``settle(within:)`` returns.
     init(_ step: FollowedStep) {
         self.step = step
         hookSlot = RuntimeAccess.stepHookSlot  // beginStep has made sure of the hook
-        stallLimit = MainQueueTurn.stallLimit
         _ = Self.mainQueueKey
     }
 
@@ -95,7 +91,6 @@ final class WorkScope: Sendable {
     private init(neverOpened: Void) {
         step = nil
         hookSlot = nil
-        stallLimit = MainQueueTurn.stallLimit
     }
 
     /// The settling itself: what it enqueues (the resumptions its markers and gates make, a
@@ -242,22 +237,16 @@ final class WorkScope: Sendable {
             return turn.followUps.append(job)  // runs in this turn, right after the job that enqueued it
         }
         DispatchQueue.main.async {
-            let limit = owners.map(\.stallLimit).min() ?? MainQueueTurn.stallLimit
-            let ended = owning(owners) {
-                MainQueueTurn.lend(within: limit, { runTurn(of: job, owners: owners) },
-                                   endedLate: { for owner in owners { owner.jobEnded() } })
-            }
-            guard ended else {  // it waits for the main queue, which goes on beside it from here
-                return owners.forEach { $0.noteUnseen(.mainQueueAwaited(after: limit)) }
-            }
+            owning(owners) { runTurn(of: job, owners: owners) }
             for owner in owners { owner.jobEnded() }
         }
     }
 
-    /// How many jobs a turn runs after the one it was lent for: the jobs those enqueue for the
-    /// same owners (a task going on to a default actor and back, a `Task.yield()`) run in the same
-    /// turn, in order, rather than each behind the whole main queue; past the limit they queue
-    /// there, so work that never rests still lets the main queue go on.
+    /// How many jobs a turn of the main queue runs after the one it was posted for: the jobs
+    /// those enqueue for the same owners (a task going on to a default actor and back, a
+    /// `Task.yield()`) run in the same turn, in order, rather than each behind the whole main
+    /// queue; past the limit they queue there, so work that never rests still lets the main
+    /// queue go on.
     private static let followUpLimit = 64
 
     /// A turn of the main queue: `job`, then the follow-ups it and they enqueue, one at a time.
