@@ -237,7 +237,7 @@ final class WorkScope: Sendable {
             return turn.followUps.append(job)  // runs in this turn, right after the job that enqueued it
         }
         DispatchQueue.main.async {
-            owning(owners) { runTurn(of: job, owners: owners) }
+            runTurn(of: job, owners: owners)
             for owner in owners { owner.jobEnded() }
         }
     }
@@ -451,7 +451,8 @@ extension WorkScope {
     /// A job of followed work enqueued from where the engine cannot follow it is noted (rule
     /// R10): from code running no task (a Dispatch queue, a thread), or by the followed task
     /// itself running on an actor's own executor or a task executor. A root the test's own
-    /// code resumes after its step ended stops being one: the test drives it.
+    /// code resumes after its step ended stops being one: the test drives it. A bracket's scopes
+    /// own only what main-actor work of their own test (or of none) enqueues.
     static func owners(of job: UnownedJob) -> [WorkScope] {
         if let current { return current.scopes.contains { $0 === uncounted } ? [] : current.scopes }
         let task = RuntimeAccess.task(of: job)
@@ -479,8 +480,14 @@ extension WorkScope {
             return owner
         }
         if let owner { return [owner] }
-        guard DispatchQueue.getSpecific(key: mainQueueKey) == true else { return [] }
-        return openBracket.withLock { $0?.scopes } ?? []
+        guard DispatchQueue.getSpecific(key: mainQueueKey) == true,
+              let scopes = openBracket.withLock({ $0?.scopes }) else { return [] }
+        // Main-actor work of another test can land in the bracket too, on a busy main queue:
+        // it is that test's (by its task-local test, or by the step that followed its task
+        // last), never followed here.
+        let test = CallSite.currentTest ?? starter.flatMap { starter in following.withLock { $0.departed[starter]?.test } }
+        guard let test else { return scopes }
+        return scopes.filter { $0.step?.test == nil || $0.step?.test == test }
     }
 
     /// Notes followed work running where the engine cannot follow it: on an actor's own
