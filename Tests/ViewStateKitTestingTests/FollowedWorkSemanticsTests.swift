@@ -121,6 +121,73 @@ struct FollowedWorkSemanticsTests {
     }
 }
 
+/// Brackets: the main-actor and main-queue work a followed job posts is followed; what lands
+/// beside it from elsewhere is not.
+@MainActor
+@Suite("A step follows the main-queue work its own jobs post, and nothing that lands beside it")
+struct BracketTests {
+    /// Marks the main queue, so a test can tell followed work (run there, one job at a time)
+    /// from work on the runtime's own threads.
+    static let mainQueueKey: DispatchSpecificKey<Bool> = {
+        let key = DispatchSpecificKey<Bool>()
+        DispatchQueue.main.setSpecific(key: key, value: true)
+        return key
+    }()
+
+    @Test("a task made in a main-queue completion handler of followed work is followed: it runs on the main queue, and one advance drives its sleep too")
+    func taskMadeOnTheMainQueueIsFollowed() async {
+        let key = Self.mainQueueKey
+        let clock = ManualClock()
+        let log = Locked<[String]>([])
+        let work = Task.detached {
+            guard (try? await clock.sleep(for: .seconds(1))) != nil else { return }
+            await withCheckedContinuation { continuation in
+                DispatchQueue.main.async {  // a completion handler delivered on the main queue
+                    Task.detached {
+                        log.withLock { $0.append("followed: \(DispatchQueue.getSpecific(key: key) == true)") }
+                        guard (try? await clock.sleep(for: .seconds(1))) != nil else { return }
+                        log.withLock { $0.append("tick at \(clock.now.offset)") }
+                    }
+                    continuation.resume()
+                }
+            }
+        }
+        await clock.waitForSleepers(1)
+        await clock.advance(by: .seconds(2))
+        #expect(log.withLock { $0 } == ["followed: true", "tick at 2.0 seconds"])
+        await work.value
+    }
+
+    @Test("an older task resumed by a main-queue block that lands beside a followed job is not that step's work: it runs off the main queue")
+    func olderTaskBesideTheTurnIsNotFollowed() async {
+        let key = Self.mainQueueKey
+        let held = Locked<CheckedContinuation<Void, Never>?>(nil)
+        let parked = Gate()
+        let log = Locked<[String]>([])
+        let older = Task.detached {  // made before the step, waiting for nothing the step does
+            await withCheckedContinuation { continuation in
+                held.withLock { $0 = continuation }
+                parked.end(true)
+            }
+            log.withLock { $0.append("followed: \(DispatchQueue.getSpecific(key: key) == true)") }
+        }
+        _ = await wait(within: SafetyNet.defaultLimit) { gate in parked.onEnd { gate.end(true) } }
+        let clock = ManualClock()
+        let work = Task.detached {
+            guard (try? await clock.sleep(for: .seconds(1))) != nil else { return }
+            // From another thread while this job holds the main queue: the block lands in its bracket.
+            DispatchQueue.global().sync {
+                DispatchQueue.main.async { held.withLock { $0 }?.resume() }
+            }
+        }
+        await clock.waitForSleepers(1)
+        await clock.advance(by: .seconds(1))
+        await work.value
+        await older.value
+        #expect(log.withLock { $0 } == ["followed: false"])
+    }
+}
+
 /// What the isolation-check hooks below were called for, in order.
 private let checkCalls = Locked<[String]>([])
 /// Another library's isolation-check hook, as the engine finds it at install.

@@ -293,11 +293,12 @@ extension WorkScope {
     private static func owning<T>(_ owners: [WorkScope], takingFollowUps: Bool = false,
                                   _ body: (OwnerList) throws -> T) rethrows -> T {
         let previous = current
-        let list = OwnerList(owners, takesFollowUps: takingFollowUps)
-        current = list
         // Only from the main queue: brackets posted from there follow each other in order and
         // never overlap (one posted from another thread could land inside another's).
         let bracketed = !owners.contains { $0 === uncounted } && DispatchQueue.getSpecific(key: mainQueueKey) == true
+        let list = OwnerList(owners, takesFollowUps: takingFollowUps,
+                             newestTaskID: bracketed ? newestTaskID.withLock { $0 } : 0)
+        current = list
         if bracketed { DispatchQueue.main.async { openBracket.withLock { $0 = list } } }
         defer {
             current = previous
@@ -316,10 +317,14 @@ extension WorkScope {
         // @unchecked: `scopes` is immutable; `followUps` is used only by the thread it is current on.
         let scopes: [WorkScope]
         let takesFollowUps: Bool
+        /// The newest task id when the list opened its bracket: a task made later is the
+        /// bracket's new work; an older one, resumed from a main-queue block, is not.
+        let newestTaskID: UInt64
         var followUps: [UnownedJob] = []
-        init(_ scopes: [WorkScope], takesFollowUps: Bool) {
+        init(_ scopes: [WorkScope], takesFollowUps: Bool, newestTaskID: UInt64 = 0) {
             self.scopes = scopes
             self.takesFollowUps = takesFollowUps
+            self.newestTaskID = newestTaskID
         }
     }
 
@@ -381,6 +386,9 @@ extension WorkScope {
         }
     }
     private static let following = Locked(Following())
+
+    /// The newest task id the hook has seen: a task with a higher one was made since.
+    private static let newestTaskID = Locked<UInt64>(0)
 
     /// The owners of the main-actor jobs that stand between an opener and its closer on the
     /// main queue, while the main queue runs them.
@@ -452,10 +460,12 @@ extension WorkScope {
     /// R10): from code running no task (a Dispatch queue, a thread), or by the followed task
     /// itself running on an actor's own executor or a task executor. A root the test's own
     /// code resumes after its step ended stops being one: the test drives it. A bracket's scopes
-    /// own only what main-actor work of their own test (or of none) enqueues.
+    /// own only what main-actor work of their own test enqueues, and of the tasks a main-queue
+    /// block with no task puts on the global executor, only those made since it opened.
     static func owners(of job: UnownedJob) -> [WorkScope] {
-        if let current { return current.scopes.contains { $0 === uncounted } ? [] : current.scopes }
         let task = RuntimeAccess.task(of: job)
+        if let task { newestTaskID.withLock { $0 = max($0, task.id) } }
+        if let current { return current.scopes.contains { $0 === uncounted } ? [] : current.scopes }
         let starter = RuntimeAccess.currentTask()
         let offMainQueue = DispatchQueue.getSpecific(key: mainQueueKey) != true
         let owner = following.withLock { f -> WorkScope? in
@@ -481,10 +491,14 @@ extension WorkScope {
         }
         if let owner { return [owner] }
         guard DispatchQueue.getSpecific(key: mainQueueKey) == true,
-              let scopes = openBracket.withLock({ $0?.scopes }) else { return [] }
+              let bracket = openBracket.withLock({ $0 }) else { return [] }
+        let scopes = bracket.scopes
         // Main-actor work of another test can land in the bracket too, on a busy main queue:
         // it is that test's (by its task-local test, or by the step that followed its task
-        // last), never followed here.
+        // last), never followed here. A task older than the bracket, resumed from a main-queue
+        // block that runs no task, is whoever waits for it (another test's own task, say); a
+        // task made since (`Task { }` in a completion handler on the main queue) is new work.
+        if starter == nil, let task, task.id <= bracket.newestTaskID { return [] }
         let test = CallSite.currentTest ?? starter.flatMap { starter in following.withLock { $0.departed[starter]?.test } }
         guard let test else { return scopes }
         return scopes.filter { $0.step?.test == nil || $0.step?.test == test }
