@@ -385,3 +385,27 @@ extension TimeLimitTests {
     }
 }
 
+
+extension TimeLimitTests {
+    @Test("an advance whose woken work has ended waits out a main queue busy with other work: it passes, after more than one limit")
+    func advanceBehindABusyMainQueue() async {
+        let clock = ManualClock(timeLimit: .milliseconds(400))
+        let ticked = Locked(false)
+        let work = Task.detached {
+            guard (try? await clock.sleep(for: .seconds(1))) != nil else { return }
+            ticked.withLock { $0 = true }
+        }
+        await clock.waitForSleepers(1, timeLimit: SafetyNet.defaultLimit)
+        // Other work holds the main queue for longer than the limit: the advance's marker waits.
+        let busy = DispatchSemaphore(value: 0)
+        DispatchQueue.main.async { busy.wait() }
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(600)) { busy.signal() }
+        let took = await realTime {
+            await clock.advance(by: .seconds(1))  // no issue: the work rested, the main queue was busy
+        }
+        #expect(ticked.withLock { $0 })
+        #expect(clock.now.offset == .seconds(1))
+        #expect(took > .milliseconds(400))  // it waited past one limit
+        await work.value
+    }
+}

@@ -52,6 +52,9 @@ final class WorkScope: Sendable {
         var pending = 0
         /// Counted jobs so far: what ``settle(within:)`` compares across a marker.
         var counted = 0
+        /// Turns of the main queue running a job of this scope now, and begun so far.
+        var running = 0
+        var begun = 0
         /// Ended when the work rests, while ``settle(within:)`` waits.
         var restGate: Gate?
         /// The tasks of this scope's work, so their later jobs are followed wherever they start.
@@ -190,11 +193,23 @@ final class WorkScope: Sendable {
     }
 
     /// ``settle(within:)``, leaving what it found unseen in ``counts`` for the caller.
+    ///
+    /// When the limit passes and no job of the work has been running through all of it, its
+    /// jobs or its marker were waiting their turn on the main queue, which may be busy with other
+    /// tests' work (a busy machine running many tests at once). The wait then goes on, up to
+    /// ``congestedRounds`` more limits: a job that does not end fails at the limit, and work
+    /// that keeps making jobs (busy forever) fails after the last of them.
     private func settleQuietly(within limit: Duration, isolation: isolated (any Actor)? = #isolation) async -> Outcome {
         defer { close() }
-        let rested = await wait(within: limit) { gate in
-            counts.withLock { $0.restGate = gate }
-            postMarker()
+        var rested = false
+        for _ in 0...Self.congestedRounds {
+            let begun = counts.withLock { $0.begun }
+            rested = await wait(within: limit) { gate in
+                counts.withLock { $0.restGate = gate }
+                postMarker()
+            }
+            // One turn running through the whole limit: a job that does not end.
+            guard !rested, counts.withLock({ $0.running == 0 || $0.begun != begun }) else { break }
         }
         let finding = RuntimeAccess.$stepHookSlot.withValue(hookSlot) { RuntimeAccess.ensureHook() }
         if case .replaced(let byAnotherHook) = finding {
@@ -202,6 +217,10 @@ final class WorkScope: Sendable {
         }
         return rested ? .rested : .stillRunning
     }
+
+    /// How many more time limits a settle waits for a queued marker when the work itself has
+    /// ended (see ``settle(within:)``).
+    static let congestedRounds = 3
 
     /// Posts a marker behind every main-actor job queued so far, when no counted job is pending
     /// (the count is read in the same step, so a job counted later always changes it). When the
@@ -251,6 +270,13 @@ final class WorkScope: Sendable {
 
     /// A turn of the main queue: `job`, then the follow-ups it and they enqueue, one at a time.
     private static func runTurn(of job: UnownedJob, owners: [WorkScope]) {
+        for owner in owners {
+            owner.counts.withLock {
+                $0.running += 1
+                $0.begun += 1
+            }
+        }
+        defer { for owner in owners { owner.counts.withLock { $0.running -= 1 } } }
         owning(owners, takingFollowUps: true) { turn in
             RuntimeAccess.runGlobalJob(job)
             var next = 0
@@ -429,8 +455,8 @@ extension WorkScope {
     }
 
     /// Lets every scope kept by ``settleLater(_:)`` for the current test rest. Returns `false`
-    /// when one was still running after `limit` (or after the default limit its own settling
-    /// keeps, if that is shorter).
+    /// when one was still running after `limit` and the more limits a busy main queue earns (or
+    /// after the default limit its own settling keeps, if that is shorter).
     static func settleReleasedWork(within limit: Duration, isolation: isolated (any Actor)? = #isolation) async -> Bool {
         let test = CallSite.currentTest
         let settlings = released.withLock { list in
@@ -438,7 +464,8 @@ extension WorkScope {
         }
         guard !settlings.isEmpty else { return true }
         let stillRunning = Locked(false)
-        let ended = await wait(within: limit) { gate in
+        // As long as a settle of its own may wait behind a busy main queue (see settleQuietly).
+        let ended = await wait(within: limit * (congestedRounds + 1)) { gate in
             _ = uncounted.run {  // waiting for the work is not the work's activity
                 Task.detached {
                     for settling in settlings where await settling.value == .stillRunning {
