@@ -648,3 +648,20 @@ struct EffectMapTests {
         await tester.finish()
     }
 }
+
+@MainActor
+@Suite("Once: a child's declared places are made on first use and kept")
+struct OnceTests {
+    @Test("the value is made on first use only, and every later use gets the same one")
+    func makesOnce() {
+        var made = 0
+        let once = Once { () -> [Int] in
+            made += 1
+            return [made]
+        }
+        #expect(made == 0)  // nothing is made before it is used
+        #expect(once.value == [1])
+        #expect(once.value == [1])
+        #expect(made == 1)
+    }
+}
