@@ -115,6 +115,16 @@ struct DependenciesTests {
         await tester.receive(.tick) { $0.ticks = 1 }
     }
 
+    @Test("D2: a reactor made where an app provided services (no test reporting) keeps them when sent to from elsewhere")
+    func appProvidedServicesAreKept() {
+        let reactor = withDependencies({
+            $0.uuid = .incrementing()
+            $0.date = .constant(noon)
+        }) { FeatureReactor(Stamper(), initialState: Stamper.State()) }
+        reactor.send(.stamp)  // outside the block: the live services are in effect here
+        #expect(reactor.currentState.stamps == ["00 at 43200"])
+    }
+
     @Test("D2: withDependencies adds to what is in effect; the inner block's changes end with it")
     func nestedScopes() {
         let clock = ManualClock()
