@@ -403,3 +403,31 @@ extension ValueDiffTests {
         #expect(ValueDiff.lines("one", "one\ntwo") == [#"value line 2: (missing) → "two""#])
     }
 }
+
+/// Equal by `==` when the values round alike, though its description shows the whole value.
+private struct Rounded: Equatable, CustomStringConvertible {
+    var value: Double
+    static func == (lhs: Rounded, rhs: Rounded) -> Bool { lhs.value.rounded() == rhs.value.rounded() }
+    var description: String { "\(value)" }
+}
+
+/// Hides its fields behind its description: one not `Equatable`, one equal by `==` whatever its
+/// description shows.
+private struct Sealed: CustomStringConvertible {
+    var loose: Loose
+    var rounded: Rounded
+    var description: String { "sealed" }
+}
+
+private struct HoldsSealed {
+    var sealed: Sealed
+}
+
+extension ValueDiffTests {
+    @Test("behind a description: a field that is not Equatable is named when its own description changed, and a field equal by == is not")
+    func hiddenFieldsByEqualityThenDescription() {
+        let before = HoldsSealed(sealed: Sealed(loose: Loose(value: 1), rounded: Rounded(value: 1.0)))
+        let after = HoldsSealed(sealed: Sealed(loose: Loose(value: 2), rounded: Rounded(value: 1.1)))
+        #expect(ValueDiff.lines(before, after) == ["sealed.loose: changed (Sealed's description hides its value)"])
+    }
+}

@@ -210,7 +210,8 @@ package struct ValueDiff {
             return numbers.count - 1
         }
         var pairs: [(Int, Int)] = []
-        align(lefts.map(number)[...], rights.map(number)[...], into: &pairs)
+        var calls = 2 * (lefts.count + rights.count) + 2  // what any alignment takes at most
+        align(lefts.map(number)[...], rights.map(number)[...], into: &pairs, calls: &calls)
         return pairs
     }
 
@@ -220,8 +221,12 @@ package struct ValueDiff {
     /// around the keys found exactly once on each side, in the longest run whose order both
     /// sides agree on (patience alignment: an insertion and a removal far apart in a long list
     /// still read as one each), and each part is aligned the same way. A part with no such key
-    /// is paired index by index.
-    private static func align(_ lefts: ArraySlice<Int>, _ rights: ArraySlice<Int>, into pairs: inout [(Int, Int)]) {
+    /// is paired index by index. `calls` counts down the calls still allowed: each anchor makes
+    /// at most one, so a correct alignment never runs out; once out, parts are paired index by
+    /// index, so the alignment ends whatever the anchors.
+    private static func align(_ lefts: ArraySlice<Int>, _ rights: ArraySlice<Int>, into pairs: inout [(Int, Int)],
+                              calls: inout Int) {
+        calls -= 1
         var (left, right) = (lefts.startIndex, rights.startIndex)
         while left < lefts.endIndex, right < rights.endIndex, lefts[left] == rights[right] {
             pairs.append((left, right))
@@ -235,16 +240,16 @@ package struct ValueDiff {
         if middleLefts.count * middleRights.count <= alignmentLimit * alignmentLimit {
             commonSubsequence(middleLefts, middleRights, into: &pairs)
         } else {
-            let anchors = uniqueAnchors(middleLefts, middleRights)
+            let anchors = calls > 0 ? uniqueAnchors(middleLefts, middleRights) : []
             if anchors.isEmpty {
                 pairs += zip(middleLefts.indices, middleRights.indices).map { ($0, $1) }
             } else {
                 for (anchorLeft, anchorRight) in anchors {
-                    align(lefts[left..<anchorLeft], rights[right..<anchorRight], into: &pairs)
+                    align(lefts[left..<anchorLeft], rights[right..<anchorRight], into: &pairs, calls: &calls)
                     pairs.append((anchorLeft, anchorRight))
                     (left, right) = (anchorLeft + 1, anchorRight + 1)
                 }
-                align(lefts[left..<leftEnd], rights[right..<rightEnd], into: &pairs)
+                align(lefts[left..<leftEnd], rights[right..<rightEnd], into: &pairs, calls: &calls)
             }
         }
         pairs += zip(leftEnd..<lefts.endIndex, rightEnd..<rights.endIndex).map { ($0, $1) }
@@ -413,7 +418,8 @@ package struct ValueDiff {
             run = []
         }
         var rest = name[...]
-        while let first = rest.first {
+        for _ in 0..<name.count {  // each round takes at least one character
+            guard let first = rest.first else { break }
             if first.isLetter || first == "_" || first.isNumber {
                 let identifier = rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
                 run.append(identifier)
