@@ -431,3 +431,17 @@ extension ValueDiffTests {
         #expect(ValueDiff.lines(before, after) == ["sealed.loose: changed (Sealed's description hides its value)"])
     }
 }
+
+extension ValueDiffTests {
+    @Test("a dictionary reads sorted by key, whatever its values")
+    func dictionarySortedByKey() {
+        let lines = ValueDiff.lines([String: String]?.none as Any, ["b": "a", "c": "b", "a": "c"])
+        #expect(lines == [#"value: nil → ["a": "c", "b": "a", "c": "b"]"#], "\(lines)")
+    }
+
+    @Test("an element matched at the start is never matched again at the end: [1, 1] against [1] lost one 1")
+    func trimsNoElementTwice() {
+        #expect(ValueDiff.lines([1, 1], [1]) == ["[1]: 1 → (missing)"])
+        #expect(ValueDiff.lines([1], [1, 1]) == ["[1]: (missing) → 1"])
+    }
+}

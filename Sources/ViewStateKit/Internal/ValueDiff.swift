@@ -643,17 +643,6 @@ private extension Equatable {
 }
 
 private extension String {
-    /// This string with every occurrence of `target` replaced, without Foundation.
-    func replacingAll(_ target: String, with replacement: String) -> String {
-        var result = ""
-        var rest = self[...]
-        while let found = rest.range(of: target) {
-            result += rest[..<found.lowerBound] + replacement
-            rest = rest[found.upperBound...]
-        }
-        return result + rest
-    }
-
     func range(of target: String) -> Range<Index>? {
         self[...].range(of: target)
     }
