@@ -96,6 +96,20 @@ struct SharedStorageTests {
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("count.json.corrupt").path))
     }
 
+    @Test("S6: a second corrupt file is kept aside beside the first, under the next free name")
+    func secondCorruptFile() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("shared-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("count.json")
+        try Data("first".utf8).write(to: folder.appendingPathComponent("count.json.corrupt"))  // a first launch's
+        try Data("{not json".utf8).write(to: url)
+        let tester = ReactorTester(screen(.file(url)))
+        #expect(tester.state.count.failure == .unreadable("count.json", keptAs: "count.json.corrupt-2"))
+        #expect(try Data(contentsOf: folder.appendingPathComponent("count.json.corrupt")) == Data("first".utf8))
+        #expect(try Data(contentsOf: folder.appendingPathComponent("count.json.corrupt-2")) == Data("{not json".utf8))
+    }
+
     @Test("S6: what cannot be read nor moved aside is never written over")
     func unreadableAndStuck() async {
         let storage = SharedStorage<Int>(name: "stuck", read: { throw CocoaError(.fileReadNoPermission) },

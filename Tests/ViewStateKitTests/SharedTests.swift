@@ -129,6 +129,20 @@ struct SharedTests {
         withExtendedLifetime(tokens) {}
     }
 
+    @Test("S1: a holder told of a write that leaves its own copies as they were publishes nothing")
+    func untouchedHolderPublishesNothing() {
+        let list = Shared(items)
+        let first = FeatureReactor(ItemDetail(), initialState: ItemDetail.State(item: list.element(id: 1)!))
+        let second = FeatureReactor(ItemDetail(), initialState: ItemDetail.State(item: list.element(id: 2)!))
+        var heard: [String] = []
+        let tokens = [first, second].map { screen in screen.state.observe { heard.append($0.item.value.name) } }
+        heard.removeAll()
+        second.send(.rename("dos"))  // the list is written; the first screen's item is not
+        #expect(heard == ["dos"])
+        #expect(list.element(id: 2)?.value.name == "dos", "the list behind every copy was written")
+        withExtendedLifetime(tokens) {}
+    }
+
     @Test("S2: two copies of one value set in one reduce: the list is written, then the screen; the last write wins")
     func twoWritesInOneReduce() async {
         let tester = ReactorTester(ItemsApp(items: Shared(items)))
