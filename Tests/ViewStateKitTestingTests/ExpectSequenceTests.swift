@@ -120,3 +120,11 @@ extension ExpectSequenceTests {
         }
     }
 }
+
+extension ExpectSequenceTests {
+    @Test("of several differences, the message names the first index where the sequences part")
+    func namesTheFirstDifference() {
+        let message = sequenceMismatch([1, 2, 3, 4], [1, 9, 3, 8])
+        #expect(message?.hasPrefix("Sequences differ at index 1 (expected 4 values, got 4).") == true, "\(message ?? "")")
+    }
+}
