@@ -69,7 +69,7 @@ struct FollowedWorkSemanticsTests {
             + "The check passed only because the test engine runs followed work on the main queue; in the app it traps. "
             + "Reach the main actor with `await MainActor.run { … }`, or make the code that checks @MainActor.")
         #expect(result.withLock { $0 } == true)  // the check passed, so the work ran to its end
-        await work.value
+        await work.waitForCompletion()
     }
 
     @Test("R10: an effect whose nonisolated code assumes the main actor fails the send that started it")
@@ -96,7 +96,7 @@ struct FollowedWorkSemanticsTests {
         await clock.waitForSleepers(1)
         await clock.advance(by: .seconds(1))
         #expect(assumed.withLock { $0 } == true)
-        await work.value
+        await work.waitForCompletion()
     }
 
     @Test("the jobs a followed job enqueues for the same work run next in its turn, before main-queue work it queued, the same in 100 runs")
@@ -114,7 +114,7 @@ struct FollowedWorkSemanticsTests {
             }
             await clock.waitForSleepers(1)
             await clock.advance(by: .seconds(1))
-            await work.value
+            await work.waitForCompletion()
             orders.insert(log.withLock { $0 })
         }
         #expect(orders == [["back from the actor", "main actor"]])
@@ -155,7 +155,7 @@ struct BracketTests {
         await clock.waitForSleepers(1)
         await clock.advance(by: .seconds(2))
         #expect(log.withLock { $0 } == ["followed: true", "tick at 2.0 seconds"])
-        await work.value
+        await work.waitForCompletion()
     }
 
     @Test("an older task resumed by a main-queue block that lands beside a followed job is not that step's work: it runs off the main queue")
@@ -182,8 +182,8 @@ struct BracketTests {
         }
         await clock.waitForSleepers(1)
         await clock.advance(by: .seconds(1))
-        await work.value
-        await older.value
+        await work.waitForCompletion()
+        await older.waitForCompletion()
         #expect(log.withLock { $0 } == ["followed: false"])
     }
 }

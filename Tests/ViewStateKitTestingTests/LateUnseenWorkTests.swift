@@ -179,7 +179,7 @@ struct LateUnseenWorkTests {
         #expect(issues.count == 1)
         #expect(issues.first?.sourceLocation?.line == Int(site.line))
         #expect(issues.first.map { message(of: $0).contains("It came back in time on this run, but the step cannot know it will on the next.") } == true)
-        await task.value
+        await task.waitForCompletion()
     }
 
     /// A detour ticker whose tick parks on a continuation the test holds, after an advance.

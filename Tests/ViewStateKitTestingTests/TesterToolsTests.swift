@@ -93,7 +93,7 @@ struct TesterToolsTests {
         let work = await tester.send(.tickLater)
         let released = Task { await clock.advance(by: .seconds(1)) }
         await work.finish()
-        await released.value
+        await released.waitForCompletion()
         await tester.receive(.tick) { $0.ticks = 1 }
         let none = await tester.send(.stamp) { $0.stamps = ["00 at 43200"] }
         await none.finish()  // no work: returns at once

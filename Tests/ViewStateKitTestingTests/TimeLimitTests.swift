@@ -356,6 +356,28 @@ extension TimeLimitTests {
 }
 
 extension TimeLimitTests {
+    @Test("an advance at its wake limit with one more sleeper due exactly at its end stops, failing at the caller's line")
+    func advanceAtItsLimitWithOneDueAtTheEnd() async {
+        let clock = ManualClock()
+        clock.wakeLimit = 2
+        let wakes = Locked(0)
+        let sleepers = (1...3).map { _ in
+            Task.detached {
+                try? await clock.sleep(for: .seconds(1))
+                wakes.withLock { $0 += 1 }
+            }
+        }
+        await clock.waitForSleepers(3)
+        let line = #line + 2
+        await withKnownIssue {
+            await clock.advance(by: .seconds(1))
+        } matching: { reported($0, at: line, "advance: woke 2 sleepers and more are due before 1.0 seconds: does the work "
+                                   + "sleep for ever shorter times? The clock stopped at 1.0 seconds.") }
+        #expect(wakes.withLock { $0 } == 2)
+        for sleeper in sleepers { sleeper.cancel() }
+        for sleeper in sleepers { await sleeper.waitForCompletion() }
+    }
+
     @Test("an advance that wakes exactly its wake limit, with nothing left due, passes")
     func advanceWakingExactlyItsLimit() async {
         let clock = ManualClock()
@@ -406,6 +428,6 @@ extension TimeLimitTests {
         #expect(ticked.withLock { $0 })
         #expect(clock.now.offset == .seconds(1))
         #expect(took > .milliseconds(400))  // it waited past one limit
-        await work.value
+        await work.waitForCompletion()
     }
 }

@@ -44,6 +44,14 @@ final class XCTestReportingTests: XCTestCase {
         XCTAssertTrue(failures.first?.message.contains("value: 3 → 4") == true, failures.first?.message ?? "")
     }
 
+    /// A service used without a `@Dependency` property, outside Swift Testing: one failure,
+    /// through XCTest, naming the service.
+    func testFailureInTheRunningTestIsReportedThroughXCTest() {
+        capturing { CallSite.failInTheRunningTest("Dependencies.test: clock was used but not provided.") }
+        XCTAssertEqual(failures.count, 1)
+        XCTAssertTrue(failures.first?.message.contains("clock was used but not provided") == true, failures.first?.message ?? "")
+    }
+
     func testEqualSequencesReportNothing() {
         XCTAssertTrue(capturing { expectSequence(["a"], equals: ["a"]) })
         XCTAssertTrue(failures.isEmpty)
