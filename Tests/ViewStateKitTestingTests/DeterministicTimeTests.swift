@@ -117,19 +117,21 @@ struct DeterministicTimeTests {
     static let repetitions = 1_000
 
     /// Runs `trial` `repetitions` times and counts each outcome; stops at the second distinct
-    /// one (a failure: one report is enough).
-    func outcomes<Outcome: Hashable>(of trial: () async -> Outcome) async -> [Outcome: Int] {
+    /// one (a failure: one report is enough), or at the first when `expected` is given and that
+    /// one is not it.
+    func outcomes<Outcome: Hashable>(expecting expected: Outcome? = nil, of trial: () async -> Outcome) async -> [Outcome: Int] {
         var outcomes: [Outcome: Int] = [:]
-        for _ in 0..<Self.repetitions {
-            outcomes[await trial(), default: 0] += 1
-            if outcomes.count > 1 { break }
+        await Repetitions.run(Self.repetitions) {
+            let outcome = await trial()
+            outcomes[outcome, default: 0] += 1
+            return outcomes.count == 1 && (expected.map { $0 == outcome } ?? true)
         }
         return outcomes
     }
 
     @Test("R9: one advance drives a chained-sleep timer to every tick, the same in 1,000 repetitions")
     func chainedSleepTimer() async {
-        let seen = await outcomes {
+        let seen = await outcomes(expecting: [0, 0, 1, 2, 3, 4, 5, 5]) {
             let clock = ManualClock()
             let timer = TickingTimer(clock: clock)
             var seen: [Int] = []
@@ -146,7 +148,7 @@ struct DeterministicTimeTests {
 
     @Test("R9: two periods tick in deadline order, equal deadlines in the order their sleeps began, the same in 1,000 repetitions")
     func timersInDeadlineOrder() async {
-        let ticks = await outcomes {
+        let ticks = await outcomes(expecting: ["A@2", "C@2", "B@3", "A@4", "C@4", "B@6", "A@6", "C@6"]) {
             let clock = ManualClock()
             let timers = ThreeTimers(clock: clock)
             await ReactorTester(timers, exhaustive: false).send(.start)
@@ -159,7 +161,9 @@ struct DeterministicTimeTests {
 
     @Test("R9: work that awaits another actor and a detached task between sleeps is driven by each advance, the same in 1,000 repetitions")
     func pollingAnActor() async {
-        let polls = await outcomes {
+        // Poll n sums calls 50(n-1)+1 … 50n, at n seconds: each sleep counts from the poll before it.
+        let expected = (1...2).map { poll in "\((50 * (poll - 1) + 1 ... 50 * poll).reduce(0, +))@\(poll)" }
+        let polls = await outcomes(expecting: expected) {
             let clock = ManualClock()
             let poller = Poller(clock: clock)
             await ReactorTester(poller, exhaustive: false).send(.start)
@@ -167,8 +171,6 @@ struct DeterministicTimeTests {
             await clock.advance(by: .seconds(1))
             return poller.currentState
         }
-        // Poll n sums calls 50(n-1)+1 … 50n, at n seconds: each sleep counts from the poll before it.
-        let expected = (1...2).map { poll in "\((50 * (poll - 1) + 1 ... 50 * poll).reduce(0, +))@\(poll)" }
         #expect(polls == [expected: Self.repetitions])
     }
 

@@ -142,13 +142,15 @@ struct TestingTrustTests {
 
     @Test("a test may end on its last receive: an effect that published everything is not still running (200 rounds)")
     func endingOnLastReceive() async {
-        for round in 0..<200 {
+        var round = 0
+        await Repetitions.run(200) {
+            round += 1
             let reply = HeldReply()
             let tester = ReactorTester(HeldSearch(replies: ["cu": reply]))
             await tester.send(.search("cu"))
             reply.release(["round \(round)"])
             await tester.receive { $0.results = ["round \(round)"] }
-            guard tester.state.results == ["round \(round)"] else { break }  // failed: one report is enough
+            return tester.state.results == ["round \(round)"]  // failed: one report is enough
         }
     }
 
@@ -185,15 +187,15 @@ struct TestingTrustTests {
     @Test("R8: effects woken by one advance deliver in deadline order, the same in 1,000 repetitions")
     func deterministicEffects() async {
         var orders: [[String]: Int] = [:]
-        for _ in 0..<1_000 {
+        await Repetitions.run(1_000) {
             let clock = ManualClock()
             let reactor = TwoTimers(clock: clock)
             reactor.send(.start)
-            guard await clock.waitForSleepers(3) else { break }  // failed: one report is enough
+            guard await clock.waitForSleepers(3) else { return false }  // failed: one report is enough
             await clock.advance(by: .seconds(1))
             await ReactorTester(reactor, exhaustive: false).finish()  // a time-limited wait for the effects
             orders[reactor.currentState, default: 0] += 1
-            if reactor.hasRunningWork || orders.count > 1 { break }  // failed: one report is enough
+            return !reactor.hasRunningWork && orders == [["fast", "slow", "slowest"]: orders.values.reduce(0, +)]
         }
         #expect(orders == [["fast", "slow", "slowest"]: 1_000])
     }
