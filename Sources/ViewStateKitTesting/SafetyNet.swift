@@ -10,11 +10,14 @@ public enum SafetyNet {
     /// above what a passing wait takes even on a 2-core machine whose every core is busy with
     /// other builds — or the number of seconds in the `VIEWSTATE_SAFETY_NET` environment
     /// variable (a run under a sanitizer, ten times slower, sets it higher: `.ci/run` uses 10).
-    public static let defaultLimit: Duration = {
-        guard let text = ProcessInfo.processInfo.environment["VIEWSTATE_SAFETY_NET"],
-              let seconds = Double(text), seconds > 0 else { return .seconds(5) }
+    public static let defaultLimit: Duration = limit(fromEnvironment: ProcessInfo.processInfo.environment["VIEWSTATE_SAFETY_NET"])
+
+    /// The limit `VIEWSTATE_SAFETY_NET` asks for: its number of seconds when it is one above
+    /// zero (and below a day), five seconds otherwise — unset, empty, not a number, zero or less.
+    static func limit(fromEnvironment text: String?) -> Duration {
+        guard let text, let seconds = Double(text), seconds > 0, seconds < 86_400 else { return .seconds(5) }
         return .milliseconds(Int(seconds * 1_000))
-    }()
+    }
 }
 
 /// Waits for `wait` to return, as a test's own waits should: `await withSafetyNet { await load.value }`

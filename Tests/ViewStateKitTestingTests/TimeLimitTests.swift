@@ -431,3 +431,14 @@ extension TimeLimitTests {
         await work.waitForCompletion()
     }
 }
+
+extension TimeLimitTests {
+    @Test("VIEWSTATE_SAFETY_NET gives the default limit in seconds; anything else leaves it at five, and a huge one never traps")
+    func safetyNetFromTheEnvironment() {
+        #expect(SafetyNet.limit(fromEnvironment: "10") == .seconds(10))
+        #expect(SafetyNet.limit(fromEnvironment: "0.5") == .milliseconds(500))
+        for text in [nil, "", "soon", "0", "-3", "1e30", "nan", "inf"] as [String?] {
+            #expect(SafetyNet.limit(fromEnvironment: text) == .seconds(5), "\(text ?? "unset")")
+        }
+    }
+}

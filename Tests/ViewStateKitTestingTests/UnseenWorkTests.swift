@@ -321,3 +321,22 @@ struct UnseenWorkTests {
     }
 }
 
+
+/// What the stand-in hooks below were given, in order.
+private let routed = Locked<[String]>([])
+/// Another library's enqueue hook, as the engine finds it at install: it only notes the job.
+private let anotherLibrarysEnqueueHook: RuntimeAccess.Hook = { _, _ in routed.withLock { $0.append("another library") } }
+/// The runtime's own path for a job, as a hook is given it: it only notes the job.
+private let runtimesEnqueue: RuntimeAccess.Original = { _ in routed.withLock { $0.append("the runtime") } }
+
+@Suite("The engine's enqueue hook passes a job no step owns to the hook it found, or to the runtime", .serialized)
+struct EnqueueRouteTests {
+    @Test("a job no scope owns goes to the hook found at install, or to the runtime's own path when there was none")
+    func unownedJobsGoOn() {
+        routed.withLock { $0 = [] }
+        let job = unsafeBitCast(UnsafeRawPointer(bitPattern: 0x10)!, to: UnownedJob.self)  // never run: the stand-ins only note it
+        RuntimeAccess.route(job, runtimesEnqueue, owners: [], found: unsafeBitCast(anotherLibrarysEnqueueHook, to: UnsafeRawPointer.self))
+        RuntimeAccess.route(job, runtimesEnqueue, owners: [], found: nil)
+        #expect(routed.withLock { $0 } == ["another library", "the runtime"])
+    }
+}

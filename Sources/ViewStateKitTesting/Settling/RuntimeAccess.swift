@@ -56,12 +56,16 @@ enum RuntimeAccess {
         return dlsym(everywhere, name)
     }
 
-    /// The engine's hook: a job a scope owns runs on the main queue, counted; any other job goes
-    /// to the hook found at install, or takes the runtime's own path.
+    /// The engine's hook (see ``route(_:_:owners:found:)``).
     private static let hook: Hook = { job, original in
-        let owners = WorkScope.owners(of: job)
+        route(job, original, owners: WorkScope.owners(of: job), found: realSlotFoundHook.withLock { $0 })
+    }
+
+    /// Where the engine's hook sends `job`: when scopes own it, to the main queue, counted;
+    /// otherwise to the hook `found` at install (another library's), or the runtime's own path.
+    static func route(_ job: UnownedJob, _ original: Original, owners: [WorkScope], found: UnsafeRawPointer?) {
         guard owners.isEmpty else { return WorkScope.runOnMainQueue(job, owners: owners) }
-        guard let found = realSlotFoundHook.withLock({ $0 }) else { return original(job) }
+        guard let found else { return original(job) }
         unsafeBitCast(found, to: Hook.self)(job, original)
     }
 
