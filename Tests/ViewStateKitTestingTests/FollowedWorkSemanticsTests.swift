@@ -99,6 +99,42 @@ struct FollowedWorkSemanticsTests {
         await work.waitForCompletion()
     }
 
+    /// Sleeps a second on a clock, then runs `body` in a detached task, and advances the clock:
+    /// `body` runs as followed nonisolated work (an exit test's body captures nothing).
+    static func runFollowed(_ body: @escaping @Sendable () -> Void) async {
+        let clock = ManualClock()
+        let work = Task.detached {
+            guard (try? await clock.sleep(for: .seconds(1))) != nil else { return }
+            await Task.detached { body() }.value
+        }
+        await clock.waitForSleepers(1)
+        await clock.advance(by: .seconds(1))
+        await work.waitForCompletion()
+    }
+
+    @Test("a DispatchQueue.main.sync in followed nonisolated work ends the process saying why, where the app would wait for the main queue")
+    func mainQueueSyncSaysWhy() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            await FollowedWorkSemanticsTests.runFollowed { DispatchQueue.main.sync { } }
+        }
+        let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(output.contains(String(decoding: RuntimeAccess.trapNote, as: UTF8.self)))
+        #expect(output.contains("DispatchQueue.main.sync"))
+    }
+
+    @Test("any other trap in followed work ends the process as before, without that note")
+    func otherTrapsSayNothing() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            await FollowedWorkSemanticsTests.runFollowed {
+                let nothing: Int? = Int("not a number")
+                _ = nothing!
+            }
+        }
+        let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(output.contains("Unexpectedly found nil"))
+        #expect(!output.contains("ViewStateKitTesting: libdispatch stopped the process"))
+    }
+
     @Test("the jobs a followed job enqueues for the same work run next in its turn, before main-queue work it queued, the same in 100 runs")
     func followUpsRunInTheTurn() async {
         var orders: Set<[String]> = []

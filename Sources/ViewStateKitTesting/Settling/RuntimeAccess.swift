@@ -30,6 +30,11 @@ internal import ViewStateKitSupport
 ///    reaches the hook, which notes it for the step to report and lets the job go on (in the app
 ///    the same check traps). Where the runtime does not export the hook, the check traps, as in
 ///    the app.
+/// 6. **libdispatch's trap on a held main queue**: a followed job runs on the main queue, so a
+///    `DispatchQueue.main.sync` in it makes libdispatch stop the process (it works in the app).
+///    ``installTrapNote()`` installs a handler for the signals a trap raises that, when the trap
+///    is in libdispatch and the thread runs a followed job, writes why to standard error before
+///    the process ends as it would have; every other trap goes on untouched.
 ///
 /// ``unsupportedReason`` is the start-up check: an executor reference's layout is checked, both
 /// hooks are installed and one probe job is enqueued; the check passes when the hook saw that
@@ -149,6 +154,7 @@ enum RuntimeAccess {
         }
         _ = ensureHook(in: slot) { found in realSlotFoundHook.withLock { $0 = found } }
         installCheckHook()
+        installTrapNote()
         return WorkScope.probe()
     }()
 
@@ -270,6 +276,79 @@ enum RuntimeAccess {
         guard present != unsafeBitCast(checkHook, to: UnsafeRawPointer.self) else { return }
         keep(present)
         slot.pointee = checkHook
+    }
+
+    // MARK: A trap in libdispatch under a followed job
+
+    /// What a process that libdispatch stops while a followed job runs writes before it ends.
+    static let trapNote = Array(("""
+
+        ViewStateKitTesting: libdispatch stopped the process while work the test engine follows \
+        was running on the main queue. The likely cause is a DispatchQueue.main.sync (or a sync onto \
+        a queue that targets the main queue) in nonisolated code: in the app it waits for the main \
+        queue; under the test engine the work runs on the main queue, which its own turn holds, so \
+        libdispatch traps. Reach the main actor with `await MainActor.run { … }` instead. See "How \
+        the test engine follows work" in ViewStateKitTesting's documentation.
+
+
+        """).utf8)
+
+    /// The signals a trap raises: `SIGILL` (x86-64's `ud2`) and `SIGTRAP` (arm64's `brk`).
+    private static let trapSignals = [SIGILL, SIGTRAP]
+
+    /// The actions found for ``trapSignals`` at install, put back by the handler before the
+    /// trapping instruction runs again. Written once, before the handler is installed.
+    nonisolated(unsafe) private static let foundTrapActions: UnsafeMutablePointer<sigaction> = {
+        let actions = UnsafeMutablePointer<sigaction>.allocate(capacity: 2)
+        actions.initialize(repeating: sigaction(), count: 2)
+        return actions
+    }()
+
+    /// `dladdr`, looked up by name (Glibc's module does not declare it): the image an address is in.
+    private typealias ImageOfAddress = @convention(c) (UnsafeRawPointer?, UnsafeMutableRawPointer?) -> Int32
+    private static let imageOfAddress = runtimeSymbol("dladdr").map {
+        unsafeBitCast($0, to: ImageOfAddress.self)
+    }
+
+    /// Installs ``trapHandler`` for ``trapSignals``, keeping the actions found.
+    private static func installTrapNote() {
+        guard imageOfAddress != nil else { return }
+        _ = trapNote.count  // made before any signal, not in the handler
+        for (index, signal) in trapSignals.enumerated() {
+            var action = sigaction()
+            #if canImport(Darwin)
+            action.__sigaction_u.__sa_sigaction = trapHandler
+            #else
+            action.__sigaction_handler.sa_sigaction = trapHandler
+            #endif
+            action.sa_flags = SA_SIGINFO
+            sigaction(signal, &action, foundTrapActions + index)
+        }
+    }
+
+    /// Writes ``trapNote`` when the trap is in libdispatch and the thread runs a followed job,
+    /// then puts back the action found: returning runs the trapping instruction again, which
+    /// ends the process as it would have (or reaches the handler another library installed).
+    /// Only reads, a lookup and a write: nothing that allocates.
+    private static let trapHandler: @convention(c) (Int32, UnsafeMutablePointer<siginfo_t>?, UnsafeMutableRawPointer?) -> Void = { signal, info, _ in
+        if runsFollowedJob, let info, trapIsInDispatch(info) {
+            trapNote.withUnsafeBufferPointer { _ = write(2, $0.baseAddress, $0.count) }
+        }
+        let index = signal == trapSignals[0] ? 0 : 1
+        sigaction(signal, foundTrapActions + index, nil)
+    }
+
+    /// Whether the instruction that trapped is in libdispatch.
+    private static func trapIsInDispatch(_ info: UnsafeMutablePointer<siginfo_t>) -> Bool {
+        #if canImport(Darwin)
+        let address = info.pointee.si_addr
+        #else
+        let address = info.pointee._sifields._sigfault.si_addr
+        #endif
+        var image: (UnsafePointer<CChar>?, UnsafeRawPointer?, UnsafePointer<CChar>?, UnsafeRawPointer?) = (nil, nil, nil, nil)
+        guard let imageOfAddress, withUnsafeMutablePointer(to: &image, { imageOfAddress(address, $0) }) != 0,
+              let path = image.0 else { return false }
+        return strstr(path, "libdispatch") != nil
     }
 }
 
