@@ -99,6 +99,8 @@ struct FollowedWorkSemanticsTests {
         await work.waitForCompletion()
     }
 
+    // Exit tests run the test in a child process: macOS and Linux (not iOS, tvOS, watchOS).
+    #if os(macOS) || os(Linux)
     /// Sleeps a second on a clock, then runs `body` in a detached task, and advances the clock:
     /// `body` runs as followed nonisolated work (an exit test's body captures nothing).
     static func runFollowed(_ body: @escaping @Sendable () -> Void) async {
@@ -134,6 +136,7 @@ struct FollowedWorkSemanticsTests {
         #expect(output.contains("Unexpectedly found nil"))
         #expect(!output.contains("ViewStateKitTesting: libdispatch stopped the process"))
     }
+    #endif
 
     @Test("the jobs a followed job enqueues for the same work run next in its turn, before main-queue work it queued, the same in 100 runs")
     func followUpsRunInTheTurn() async {
