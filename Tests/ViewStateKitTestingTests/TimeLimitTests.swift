@@ -437,7 +437,8 @@ extension TimeLimitTests {
     func safetyNetFromTheEnvironment() {
         #expect(SafetyNet.limit(fromEnvironment: "10") == .seconds(10))
         #expect(SafetyNet.limit(fromEnvironment: "0.5") == .milliseconds(500))
-        for text in [nil, "", "soon", "0", "-3", "1e30", "nan", "inf"] as [String?] {
+        #expect(SafetyNet.limit(fromEnvironment: "86399") == .seconds(86_399))  // just below a day
+        for text in [nil, "", "soon", "0", "-3", "86400", "1e30", "nan", "inf"] as [String?] {
             #expect(SafetyNet.limit(fromEnvironment: text) == .seconds(5), "\(text ?? "unset")")
         }
     }
