@@ -217,6 +217,26 @@ struct LateUnseenWorkTests {
     }
 }
 
+extension LateUnseenWorkTests {
+    @Test("the test's own task, woken by an advance another task makes, is not that advance's work: its own completion handler later is not reported")
+    nonisolated func testsOwnSleepIsNotFollowed() async {
+        let clock = ManualClock()
+        await clock.advance(by: .zero)  // a step: this task takes the test's steps
+        let reports = await r10Issues {
+            let advancer = Task {  // a task of this test: what its advance reports is this test's
+                await clock.waitForSleepers(1)
+                await clock.advance(by: .seconds(1))
+            }
+            try? await clock.sleep(for: .seconds(1))  // the test's own task sleeps; the advance wakes it
+            // A completion handler on a global queue resumes the test's own task.
+            await withCheckedContinuation { continuation in DispatchQueue.global().async { continuation.resume() } }
+            await advancer.waitForCompletion()
+            await clock.advance(by: .zero)  // the next step: it would report late unseen work
+        }
+        #expect(reports.isEmpty)
+    }
+}
+
 /// Parks on a continuation the test resumes, then awaits detached work that ends on the global
 /// executor a little later (as a service's would): its end resumes the parked task from code
 /// running no task, as any awaited task's end does.

@@ -443,3 +443,29 @@ extension TimeLimitTests {
         }
     }
 }
+
+extension TimeLimitTests {
+    @Test("a followed job that runs through the whole limit fails the advance at that limit, not after the rounds a busy main queue gets")
+    nonisolated func stuckJobFailsAtTheLimit() async {
+        let clock = ManualClock(timeLimit: .milliseconds(500))
+        let stuck = DispatchSemaphore(value: 0)
+        let work = Task.detached {
+            guard (try? await clock.sleep(for: .seconds(1))) != nil else { return }
+            await Task.detached { stuck.wait() }.value  // a followed job that holds the main queue until the test lets it go
+        }
+        await clock.waitForSleepers(1, timeLimit: SafetyNet.defaultLimit)
+        let took = await realTime {
+            await withKnownIssue {
+                await clock.advance(by: .seconds(1))  // nonisolated: its wait ends off the held main queue
+            } matching: { issue in
+                message(of: issue).hasPrefix("advance: the work woken at 1.0 seconds was still running after 0.5 seconds")
+            }
+        }
+        stuck.signal()
+        await work.waitForCompletion()
+        #expect(took >= .milliseconds(500))
+        // One limit, or two when the job began after the first round looked (its start is a
+        // change), and a margin for a loaded machine; the busy-main-queue rounds would be 2 s.
+        #expect(took < .milliseconds(1_750))
+    }
+}

@@ -289,7 +289,13 @@ final class WorkScope: Sendable {
     }
 
     private func jobEnded() {
-        counts.withLock { $0.pending -= 1 }
+        let pending = counts.withLock { counts in
+            counts.pending -= 1
+            return counts.pending
+        }
+        // Loud rather than a step that never rests: the engine's own count is broken.
+        precondition(pending >= 0, "ViewStateKitTesting: a followed job ended that was never counted; "
+                     + "the test engine's count of a step's work is broken (please report it)")
         postMarker()
     }
 
