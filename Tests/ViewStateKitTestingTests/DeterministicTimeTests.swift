@@ -222,3 +222,43 @@ extension DeterministicTimeTests {
         #expect(clock.now.offset == .seconds(1))
     }
 }
+
+extension DeterministicTimeTests {
+    /// Work that waits for a reply, hops to another actor twenty times, then sleeps a second.
+    func replyThenSleep(_ replies: FakeReplies<Int>, _ clock: ManualClock, _ log: WakeLog) -> Task<Void, any Error> {
+        Task {
+            let value = try await replies.next()
+            for _ in 0..<20 { await log.add("busy") }  // hops to another actor before it sleeps
+            try await clock.sleep(for: .seconds(1))
+            await log.add("woke with \(value) at \(clock.now.offset)")
+        }
+    }
+
+    @Test("R9: an advance also lets work rest that a release made from a detached task resumed (no test of its own)")
+    func releaseFromADetachedTask() async {
+        let clock = ManualClock()
+        let replies = FakeReplies<Int>()
+        let log = WakeLog()
+        let work = replyThenSleep(replies, clock, log)
+        await replies.waitForRequests(1)
+        await Task.detached { replies.succeed(0, with: 7) }.value  // outside the test's task-locals
+        await clock.advance(by: .seconds(1))
+        await withSafetyNet { _ = await work.result }
+        #expect(await log.names.last == "woke with 7 at 1.0 seconds")
+    }
+
+    @Test("a release's work, once it has rested, is let go of: nothing of it is kept for the rest of the run")
+    func restedReleaseIsLetGo() async {
+        let clock = ManualClock()
+        let replies = FakeReplies<Int>()
+        let log = WakeLog()
+        let work = replyThenSleep(replies, clock, log)
+        await replies.waitForRequests(1)
+        replies.succeed(0, with: 7)
+        await clock.advance(by: .seconds(1))  // waits for the release's work to rest
+        await withSafetyNet { _ = await work.result }
+        let test = CallSite.currentTest
+        #expect(test != nil)
+        #expect(WorkScope.released.withLock { list in list.filter { $0.test == test }.count } == 0)
+    }
+}

@@ -228,6 +228,36 @@ struct BracketTests {
     }
 }
 
+extension BracketTests {
+    @Test("a task that main-actor work of another test starts, landing beside a followed job, is not this step's work: it runs off the main queue")
+    func anotherTestsMainActorWorkBesideTheTurnIsNotFollowed() async {
+        let key = Self.mainQueueKey
+        let clock = ManualClock()
+        let log = Locked<[String]>([])
+        let started = Gate()
+        let work = Task.detached {
+            guard (try? await clock.sleep(for: .seconds(1))) != nil else { return }
+            // From another thread while this job holds the main queue: main-actor work of
+            // another test lands in the job's bracket, and starts a task of its own.
+            DispatchQueue.global().sync {
+                CallSite.$simulatedTest.withValue("another test") {
+                    _ = Task { @MainActor in
+                        Task.detached {
+                            log.withLock { $0.append("followed: \(DispatchQueue.getSpecific(key: key) == true)") }
+                            started.end(true)
+                        }
+                    }
+                }
+            }
+        }
+        await clock.waitForSleepers(1)
+        await clock.advance(by: .seconds(1))
+        await work.waitForCompletion()
+        _ = await wait(within: SafetyNet.defaultLimit) { gate in started.onEnd { gate.end(true) } }
+        #expect(log.withLock { $0 } == ["followed: false"])
+    }
+}
+
 /// What the isolation-check hooks below were called for, in order.
 private let checkCalls = Locked<[String]>([])
 /// Another library's isolation-check hook, as the engine finds it at install.

@@ -436,7 +436,8 @@ extension WorkScope {
 
     /// Work a `FakeReplies` release resumed, settling until it rests, with the Swift Testing
     /// test that released it (`nil` outside one): an advance waits only for its own test's.
-    private static let released = Locked<[(scope: ObjectIdentifier, settling: Task<Outcome, Never>, test: String?)]>([])
+    /// An entry leaves once its work has rested, so the list holds only work in flight.
+    static let released = Locked<[(scope: ObjectIdentifier, settling: Task<Outcome, Never>, test: String?)]>([])
 
     /// Settles `scope` in the background, and keeps it until it rests, for
     /// ``settleReleasedWork(within:)``: a release returns at once, and the work it resumed must
