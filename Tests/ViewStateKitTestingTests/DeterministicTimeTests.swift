@@ -262,3 +262,20 @@ extension DeterministicTimeTests {
         #expect(WorkScope.released.withLock { list in list.filter { $0.test == test }.count } == 0)
     }
 }
+
+extension DeterministicTimeTests {
+    @Test("a step that has rested lets go of the tasks it followed: no closed step's work stays in the engine's table")
+    func restedStepLetsGoOfItsTasks() async {
+        let clock = ManualClock()
+        let work = Task.detached {
+            for _ in 0..<3 { guard (try? await clock.sleep(for: .seconds(1))) != nil else { return } }
+        }
+        await clock.waitForSleepers(1)
+        await clock.advance(by: .seconds(3))
+        await work.waitForCompletion()
+        let heldByClosedSteps = WorkScope.following.withLock { following in
+            following.owners.values.filter { following.closed.contains(ObjectIdentifier($0)) }.count
+        }
+        #expect(heldByClosedSteps == 0)
+    }
+}

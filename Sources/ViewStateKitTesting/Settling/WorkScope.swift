@@ -116,13 +116,17 @@ final class WorkScope: Sendable {
     /// Follows `task` from now on: the latest scope to see a task follows it (a task's address
     /// may be reused once it has ended, so the newest owner is the one to trust).
     private func remember(_ task: RuntimeAccess.TaskRef, asRoot: Bool = false) {
+        // The scope this one replaces is let go of after the lock: were this its last
+        // reference, its deinit, which takes the lock, would otherwise wait for itself.
+        var replaced: WorkScope?
         Self.following.withLock { following in
             // A test's own task is never its steps' work, and a closed scope follows nothing more.
             guard !following.steppers.contains(task), !following.closed.contains(ObjectIdentifier(self)) else { return }
-            following.owners[task] = self  // a departed entry left behind is replaced when this scope closes
+            replaced = following.owners.updateValue(self, forKey: task)
             if asRoot { following.roots[task] = step?.test }
             counts.withLock { _ = $0.tasks.insert(task) }
         }
+        withExtendedLifetime(replaced) {}
     }
 
     /// Notes that the scope's work went on through `kind` (rule R10).
@@ -379,7 +383,7 @@ extension WorkScope {
 
     /// The tasks followed: by the open scope that follows each, and by the step that last
     /// followed each task no open scope follows any more.
-    private struct Following {
+    struct Following {
         var owners: [RuntimeAccess.TaskRef: WorkScope] = [:]
         var departed: [RuntimeAccess.TaskRef: FollowedStep] = [:]
         /// The tasks that take steps — the tests themselves — which are never the work a step
@@ -417,7 +421,8 @@ extension WorkScope {
             }
         }
     }
-    private static let following = Locked(Following())
+    /// Every step's followed tasks, under one lock: see ``Following``.
+    static let following = Locked(Following())
 
     /// The newest task id the hook has seen: a task with a higher one was made since.
     private static let newestTaskID = Locked<UInt64>(0)
