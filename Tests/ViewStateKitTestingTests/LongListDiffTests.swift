@@ -135,3 +135,35 @@ extension LongListDiffTests {
             == ["[0]: -1 → -3", "[2502]: -5 → (missing)", "[5002]: -2 → -4"])
     }
 }
+
+extension LongListDiffTests {
+    @Test("between two anchors of a long middle, rows whose id is found twice are aligned too: a row inserted before them and a change to one are a line each")
+    func repeatedIdsBetweenAnchors() {
+        var old = feed(100_000)
+        old.rows[50_000] = FeedRow(id: -5)
+        old.rows[50_001] = FeedRow(id: -5)  // an id found twice: no anchor, aligned between the anchors around it
+        var new = old
+        new.rows[50_001].title = "changed"
+        new.rows.insert(FeedRow(id: -7), at: 50_000)  // and a row inserted before them
+        new.rows.insert(FeedRow(id: -1, title: "inserted"), at: 40_000)
+        new.rows.remove(at: 60_001)
+        #expect(ValueDiff.lines(old, new) == [
+            #"rows[40000]: (missing) → FeedRow(id: -1, title: "inserted", isRead: false)"#,
+            #"rows[50001]: (missing) → FeedRow(id: -7, title: "", isRead: false)"#,
+            #"rows[50003].title: "" → "changed""#,
+            #"rows[59999]: FeedRow(id: 59999, title: "", isRead: false) → (missing)"#,
+        ])
+    }
+}
+
+extension LongListDiffTests {
+    @Test("the last of 10,000 rows moved to the top: anchored on the longest run in order, it reads as one insertion and one removal")
+    func rowMovedToTheTop() {
+        var new = feed(10_000)
+        new.rows.insert(new.rows.removeLast(), at: 0)
+        #expect(ValueDiff.lines(feed(10_000), new) == [
+            #"rows[0]: (missing) → FeedRow(id: 9999, title: "", isRead: false)"#,
+            #"rows[9999]: FeedRow(id: 9999, title: "", isRead: false) → (missing)"#,
+        ])
+    }
+}

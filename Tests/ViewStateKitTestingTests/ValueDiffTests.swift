@@ -400,6 +400,8 @@ extension ValueDiffTests {
     @Test("a multi-line string against a one-line one is compared line by line, numbered from 1")
     func multiLineAgainstOneLine() {
         #expect(ValueDiff.lines("one\ntwo", "one") == [#"value line 2: "two" → (missing)"#])
+        // An empty line is a line: it keeps its number on both sides.
+        #expect(ValueDiff.lines("one\n\nthree", "one\n\nTHREE") == [#"value line 3: "three" → "THREE""#])
         #expect(ValueDiff.lines("one", "one\ntwo") == [#"value line 2: (missing) → "two""#])
     }
 }

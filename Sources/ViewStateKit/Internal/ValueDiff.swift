@@ -402,11 +402,15 @@ package struct ValueDiff {
     package static func typeName(_ type: Any.Type) -> String {
         var name = String(reflecting: type)
         // `(unknown context at $1f2e).Inner` → `Inner`; `(Inner in _4A3B)` → `Inner`.
-        while let open = name.range(of: "(unknown context at "), let close = name[open.upperBound...].range(of: ").") {
+        // Counted rounds, each shortening the name: they end whatever the name holds.
+        for _ in 0..<name.count {
+            guard let open = name.range(of: "(unknown context at "),
+                  let close = name[open.upperBound...].range(of: ").") else { break }
             name.removeSubrange(open.lowerBound..<close.upperBound)
         }
-        while let open = name.range(of: "("), let separator = name[open.upperBound...].range(of: " in _"),
-              let close = name[separator.upperBound...].firstIndex(of: ")") {
+        for _ in 0..<name.count {
+            guard let open = name.range(of: "("), let separator = name[open.upperBound...].range(of: " in _"),
+                  let close = name[separator.upperBound...].firstIndex(of: ")") else { break }
             name.replaceSubrange(open.lowerBound...close, with: name[open.upperBound..<separator.lowerBound])
         }
         // Every qualified name starts with its module: `Module.Outer.Inner` → `Outer.Inner`,
