@@ -204,6 +204,18 @@ struct LoaderLifetimeTests {
         #expect(!loader.isLoading)
     }
 
+    @Test("a freed loader ends the task of its completion-handler load, though no reply ever comes")
+    func freedLoaderEndsItsCompletionTask() async {
+        let service = StubService<Int>()
+        var states: [ViewState<Int>] = []
+        var loader: Loader<Int>? = Loader { states.append($0) }
+        let task = loader?.load { done in service.fetch(completion: done) }
+        loader = nil  // the screen went away; the service never answers
+        let ended = await withSafetyNet { await task?.value }
+        #expect(ended)
+        #expect(states == [.loading])
+    }
+
     @Test("a freed loader drops a completion that arrives later")
     func freedLoaderDropsCompletion() {
         let service = StubService<Int>()
