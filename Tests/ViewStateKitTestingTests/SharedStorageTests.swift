@@ -120,6 +120,17 @@ struct SharedStorageTests {
         #expect(clock.sleeperCount == 0, "no save is even planned")
     }
 
+    @Test("S6: bytes that do not decode and cannot be moved aside are never written over")
+    func corruptAndStuck() async {
+        let storage = SharedStorage<Int>(name: "stuck", read: { Data("{not json".utf8) },
+                                         write: { _ in Issue.record("wrote over what could not be decoded") },
+                                         keepAside: { nil })  // moving them aside failed
+        let count = ReactorTester(screen(storage))
+        #expect(count.state.count.failure == .unreadable("stuck", keptAs: nil))
+        await count.send(.set(1)) { $0.count.value = 1 }
+        #expect(clock.sleeperCount == 0, "no save is even planned")
+    }
+
     @Test("S6: a failed save leaves the value as it is and every holder says so; the next save clears it")
     func failedSave() async {
         let counting = CountingStorage()
