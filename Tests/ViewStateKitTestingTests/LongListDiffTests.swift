@@ -167,3 +167,21 @@ extension LongListDiffTests {
         ])
     }
 }
+
+extension LongListDiffTests {
+    @Test("after the last anchor of a long middle, rows whose id is found twice are aligned too, not paired by index")
+    func repeatedIdsAfterTheLastAnchor() {
+        var old = feed(100_000)
+        old.rows[59_997] = FeedRow(id: -5)
+        old.rows[59_998] = FeedRow(id: -5)  // an id found twice, then a row only the old list has
+        var new = old
+        new.rows[59_999] = FeedRow(id: -8)  // a row only the new list has, in its place
+        new.rows.insert(FeedRow(id: -7), at: 59_997)  // and a row inserted before the repeated ones
+        new.rows.insert(FeedRow(id: -1, title: "inserted"), at: 40_000)
+        #expect(ValueDiff.lines(old, new) == [
+            #"rows[40000]: (missing) → FeedRow(id: -1, title: "inserted", isRead: false)"#,
+            #"rows[59998]: (missing) → FeedRow(id: -7, title: "", isRead: false)"#,
+            "rows[60001].id: 59999 → -8",
+        ])
+    }
+}
