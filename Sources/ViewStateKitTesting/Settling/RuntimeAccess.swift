@@ -313,7 +313,7 @@ enum RuntimeAccess {
     /// Installs ``trapHandler`` for ``trapSignals``, keeping the actions found.
     private static func installTrapNote() {
         guard imageOfAddress != nil else { return }
-        _ = trapNote.count  // made before any signal, not in the handler
+        _ = (trapNote.count, trapEntries)  // made before any signal, not in the handler
         for (index, signal) in trapSignals.enumerated() {
             var action = sigaction()
             #if canImport(Darwin)
@@ -330,13 +330,27 @@ enum RuntimeAccess {
     /// then puts back the action found: returning runs the trapping instruction again, which
     /// ends the process as it would have (or reaches the handler another library installed).
     /// Only reads, a lookup and a write: nothing that allocates.
-    private static let trapHandler: @convention(c) (Int32, UnsafeMutablePointer<siginfo_t>?, UnsafeMutableRawPointer?) -> Void = { signal, info, _ in
+    private static let trapHandler: @convention(c) (Int32, UnsafeMutablePointer<siginfo_t>?, UnsafeMutableRawPointer?) -> Void = { number, info, _ in
+        trapEntries.pointee += 1
+        guard trapEntries.pointee == 1 else {
+            // Entered again: the action found is not in place. End as the default action would
+            // rather than trap here forever.
+            signal(number, SIG_DFL)
+            return
+        }
         if runsFollowedJob, let info, trapIsInDispatch(info) {
             trapNote.withUnsafeBufferPointer { _ = write(2, $0.baseAddress, $0.count) }
         }
-        let index = signal == trapSignals[0] ? 0 : 1
-        sigaction(signal, foundTrapActions + index, nil)
+        let index = number == trapSignals[0] ? 0 : 1
+        sigaction(number, foundTrapActions + index, nil)
     }
+
+    /// How many times ``trapHandler`` was entered: once a process, since it ends the process.
+    nonisolated(unsafe) private static let trapEntries: UnsafeMutablePointer<Int> = {
+        let entries = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+        entries.initialize(to: 0)
+        return entries
+    }()
 
     /// Whether the instruction that trapped is in libdispatch.
     private static func trapIsInDispatch(_ info: UnsafeMutablePointer<siginfo_t>) -> Bool {
