@@ -469,3 +469,24 @@ extension TimeLimitTests {
         #expect(took < .milliseconds(1_750))
     }
 }
+
+extension TimeLimitTests {
+    @Test("a nonisolated advance whose woken work waits behind a busy main queue looks again after the limit, and passes")
+    nonisolated func nonisolatedAdvanceBehindABusyMainQueue() async {
+        let clock = ManualClock(timeLimit: .milliseconds(400))
+        let ticked = Locked(false)
+        let work = Task.detached {
+            guard (try? await clock.sleep(for: .seconds(1))) != nil else { return }
+            ticked.withLock { $0 = true }
+        }
+        await clock.waitForSleepers(1, timeLimit: SafetyNet.defaultLimit)
+        // Other work holds the main queue for longer than the limit: the woken job waits its turn,
+        // and the advance, not on the main actor, looks at its work while the job is still queued.
+        let busy = DispatchSemaphore(value: 0)
+        DispatchQueue.main.async { busy.wait() }
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(600)) { busy.signal() }
+        await clock.advance(by: .seconds(1))  // no issue: nothing of the work had begun, so it waited on
+        #expect(ticked.withLock { $0 })
+        await work.waitForCompletion()
+    }
+}
