@@ -234,19 +234,6 @@ extension DeterministicTimeTests {
         }
     }
 
-    @Test("R9: an advance also lets work rest that a release made from a detached task resumed (no test of its own)")
-    func releaseFromADetachedTask() async {
-        let clock = ManualClock()
-        let replies = FakeReplies<Int>()
-        let log = WakeLog()
-        let work = replyThenSleep(replies, clock, log)
-        await replies.waitForRequests(1)
-        await Task.detached { replies.succeed(0, with: 7) }.value  // outside the test's task-locals
-        await clock.advance(by: .seconds(1))
-        await withSafetyNet { _ = await work.result }
-        #expect(await log.names.last == "woke with 7 at 1.0 seconds")
-    }
-
     @Test("a release's work, once it has rested, is let go of: nothing of it is kept for the rest of the run")
     func restedReleaseIsLetGo() async {
         let clock = ManualClock()
