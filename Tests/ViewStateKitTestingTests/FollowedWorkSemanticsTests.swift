@@ -10,20 +10,6 @@ nonisolated func assumesTheMainActor() -> Bool {
     MainActor.assumeIsolated { true }
 }
 
-#if os(macOS) || os(Linux)
-/// A crash reporter as an app installs one: a handler for the signals a trap raises that
-/// writes a line and ends the process with exit code 42.
-func installStandInCrashReporter() {
-    let reporter: @convention(c) (Int32) -> Void = { _ in
-        let line = Array("a crash reporter saw the trap\n".utf8)
-        line.withUnsafeBufferPointer { _ = write(2, $0.baseAddress, $0.count) }
-        _exit(42)
-    }
-    signal(SIGILL, reporter)
-    signal(SIGTRAP, reporter)
-}
-#endif
-
 /// A reactor whose effect calls nonisolated code that assumes the main actor.
 @MainActor
 final class AssumingReactor: Reactor<AssumingReactor.Action, AssumingReactor.Mutation, Bool> {
@@ -136,17 +122,6 @@ struct FollowedWorkSemanticsTests {
         let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         #expect(output.contains(String(decoding: RuntimeAccess.trapNote, as: UTF8.self)))
         #expect(output.contains("DispatchQueue.main.sync"))
-    }
-
-    @Test("a crash reporter installed before the engine still sees the trap, after the note")
-    func crashReporterStillSeesTheTrap() async {
-        let result = await #expect(processExitsWith: .exitCode(42), observing: [\.standardErrorContent]) {
-            installStandInCrashReporter()  // before the engine's first step in this process
-            await FollowedWorkSemanticsTests.runFollowed { DispatchQueue.main.sync { } }
-        }
-        let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(output.contains("ViewStateKitTesting: libdispatch stopped the process"))
-        #expect(output.contains("a crash reporter saw the trap"))
     }
 
     @Test("any other trap in followed work ends the process as before, without that note")
