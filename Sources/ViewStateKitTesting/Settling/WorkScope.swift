@@ -297,7 +297,8 @@ final class WorkScope: Sendable {
             counts.pending -= 1
             return counts.pending
         }
-        // Loud rather than a step that never rests: the engine's own count is broken.
+        // justified: an engine invariant; a count below zero means no step's wait can ever end
+        // (the step would hang the suite in silence), so trapping with the reason is the loud end.
         precondition(pending >= 0, "ViewStateKitTesting: a followed job ended that was never counted; "
                      + "the test engine's count of a step's work is broken (please report it)")
         postMarker()
