@@ -57,9 +57,11 @@ public final class ReactorTester<R: ReactorTypes> where R.State: Equatable {
     public private(set) var state: State
 
     /// Whether every published state must be asserted, in order, and nothing may be left at the
-    /// end (TCA's exhaustivity). Turn it off for a stretch of a test — `receive` then skips states
-    /// the test does not ask about, and the test may end with states unasserted — and back on:
-    /// the checks apply again from that point, starting from the state as it is then.
+    /// end (TCA's exhaustivity). Turn it off for a stretch of a test and it works as TCA's
+    /// `exhaustivity = .off`: `receive` skips states the test does not ask about, each `update`
+    /// is applied to the state as it is (after the action or mutation) and checks only what it
+    /// states, and the test may end with states unasserted. Turn it back on and the checks apply
+    /// again from that point, starting from the latest state published.
     public var exhaustive: Bool {
         didSet {
             guard exhaustive, !oldValue else { return }
@@ -113,8 +115,9 @@ public final class ReactorTester<R: ReactorTypes> where R.State: Equatable {
     /// - Parameters:
     ///   - action: the action to send to the reactor.
     ///   - update: the change the action makes, applied to a copy of the previous state:
-    ///     `{ $0.query = "cu" }`. Without one, an exhaustive tester checks the state is unchanged;
-    ///     one that is not exhaustive checks nothing.
+    ///     `{ $0.query = "cu" }`. Without one, an exhaustive tester checks the state is unchanged.
+    ///     Not exhaustive, it is applied to the state the action left and checks only what it
+    ///     states (`$0.count = 2`, not `$0.count += 1`); without one, nothing is checked.
     ///   - fileID: the file ID a failure is reported at; the caller's unless given.
     ///   - filePath: the file path a failure is reported at; the caller's unless given.
     ///   - line: the line a failure is reported at; the caller's unless given.
@@ -138,11 +141,7 @@ public final class ReactorTester<R: ReactorTypes> where R.State: Equatable {
         base.workTasks.forEach(effects.adopt)
         let actual = unasserted.last?.state ?? state
         unasserted.removeAll()
-        if exhaustive || update != nil {
-            check(actual, after: "send(\(action))", update, at: site)
-        } else {
-            state = actual  // not exhaustive, and the test said nothing about this send
-        }
+        check(actual, after: "send(\(action))", update, at: site)
         let limit = Self.sendLimit(timeLimit)
         if await effects.settle(within: limit) == .stillRunning {
             site.fail("send(\(action)): its effects were still running after \(limit) of real time, without "
@@ -155,6 +154,7 @@ public final class ReactorTester<R: ReactorTypes> where R.State: Equatable {
     /// state with `update` applied: for a change made outside an action (a shared value written
     /// by another screen, a state set directly). When exhaustive, states published and not
     /// received yet fail the test first, as before a [`send(_:_:)`](doc:send(_:_:fileID:filePath:line:column:)).
+    /// Not exhaustive, `update` is applied to the state as it is and checks only what it states.
     /// - Parameters:
     ///   - update: the change expected since the last asserted state.
     ///   - fileID: the file ID a failure is reported at; the caller's unless given.
@@ -167,15 +167,14 @@ public final class ReactorTester<R: ReactorTypes> where R.State: Equatable {
         LateUnseenWork.report()
         checkItsOwnTest("assert", at: site)
         accountForSkipped(before: "assert", at: site)
-        var expected = state
-        update(&expected)
-        check(base.currentState, after: "assert", nil, expecting: expected, at: site)
+        withoutActuallyEscaping(update) { check(base.currentState, after: "assert", $0, at: site) }
     }
 
     /// Waits for the next state an asynchronous effect publishes and checks it: the previous
-    /// state with `update` applied. Not exhaustive: waits for the first state that matches.
-    /// Fails at once when no effect is running, and after the time limit when one runs but
-    /// publishes nothing.
+    /// state with `update` applied. Not exhaustive: waits for the first state in which what
+    /// `update` states holds (no `update`: the next state), skipping the others. Fails at once
+    /// when no effect is running, and at the time limit — one deadline, however many states
+    /// arrive meanwhile — when no state it expects arrives.
     /// - Parameters:
     ///   - update: the change the effect makes, applied to a copy of the previous state.
     ///   - fileID: the file ID a failure is reported at; the caller's unless given.
@@ -191,7 +190,8 @@ public final class ReactorTester<R: ReactorTypes> where R.State: Equatable {
     /// that produced it, which must match `matches`, and the state, as
     /// [`receive(_:)`](doc:receive(_:fileID:filePath:line:column:)) does. Exhaustive: the next published state's
     /// mutation must match, or the test fails showing the mutation that arrived. Not
-    /// exhaustive: states whose mutation does not match are skipped.
+    /// exhaustive: states whose mutation does not match are skipped, and `update` is applied to
+    /// the state the matching mutation left, checking only what it states.
     /// - Parameters:
     ///   - matches: whether a mutation is the one expected: `{ if case .failed = $0 { true } else { false } }`.
     ///   - update: the change the mutation makes, applied to a copy of the previous state.
@@ -216,6 +216,11 @@ public final class ReactorTester<R: ReactorTypes> where R.State: Equatable {
         checkItsOwnTest(step, at: site)
         while true {
             while unasserted.isEmpty {
+                guard clock.now < deadline else {  // one deadline, however many states wake it
+                    site.fail("\(step): no matching state arrived within \(timeLimit) of real time; the states that "
+                              + "arrived meanwhile were skipped (not exhaustive).\n" + expectedChange(update))
+                    return
+                }
                 guard base.hasRunningWork else {
                     site.fail("\(step): no state arrived and no effect is running.\n" + expectedChange(update))
                     return
@@ -236,15 +241,13 @@ public final class ReactorTester<R: ReactorTypes> where R.State: Equatable {
                 }
                 return check(actual, after: step, update, at: site)
             }
-            guard mutationMatches else {
-                state = actual  // skipped, as a non-exhaustive test may
-                continue
-            }
-            let expected = applying(update)
-            state = actual
-            if expected == actual || expectedMutation != nil {
-                if expected != actual { check(actual, after: step, { _ in }, expecting: expected, at: site) }
-                return
+            state = actual  // received, or skipped as a non-exhaustive test may
+            guard mutationMatches else { continue }
+            // Not exhaustive (TCA's `exhaustivity = .off`): `update` sees the state the mutation
+            // left and checks only what it states. With a mutation named, that state must match;
+            // without one, the first state that matches is the one received.
+            guard expectedMutation == nil, applying(update) != actual else {
+                return check(actual, after: step, update, at: site)
             }
         }
     }
@@ -326,11 +329,18 @@ public final class ReactorTester<R: ReactorTypes> where R.State: Equatable {
         return lines.joined(separator: "\n")
     }
 
-    private func check(_ actual: State, after step: String, _ update: ((inout State) -> Void)?,
-                       expecting given: State? = nil, at site: CallSite) {
-        let expected = given ?? applying(update)
+    /// Checks `actual` against the expected state and makes it the asserted one. Exhaustive:
+    /// the last asserted state with `update` applied (no `update`: unchanged). Not exhaustive
+    /// (TCA's `exhaustivity = .off`): `actual` with `update` applied, so only what the test
+    /// states is checked, against the state as it is (no `update`: nothing); a pulse it assigns
+    /// is checked by the value it holds.
+    private func check(_ actual: State, after step: String, _ update: ((inout State) -> Void)?, at site: CallSite) {
+        var expected = exhaustive ? state : actual
+        update?(&expected)
         state = actual
         guard expected != actual else { return }
+        // Not exhaustive, a pulse the test assigns is checked by the value it holds.
+        if !exhaustive, ValueDiff.changes(expected, actual, pulsesByValue: true).isEmpty { return }
         let diff = ValueDiff.lines(expected, actual).map { "  " + $0 }
         site.fail((["State after \(step) is not as expected (expected → actual):"] + diff).joined(separator: "\n"))
     }
@@ -341,7 +351,8 @@ public final class ReactorTester<R: ReactorTypes> where R.State: Equatable {
             : (["Expected a state with (previous → expected):"] + diff.map { "  " + $0 }).joined(separator: "\n")
     }
 
-    /// The asserted state with the test's change applied.
+    /// The asserted state with the test's change applied: what an exhaustive check expects, and
+    /// what a non-exhaustive one expects once the asserted state has moved to the actual one.
     private func applying(_ update: ((inout State) -> Void)?) -> State {
         var expected = state
         update?(&expected)

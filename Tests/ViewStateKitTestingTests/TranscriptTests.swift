@@ -140,6 +140,10 @@ struct TranscriptTests {
               (["CI": "1"], .verify),
               (["CI": "false"], .recordMissing),
               (["CI": ""], .recordMissing),
+              (["CI": "0"], .recordMissing),
+              (["CI": "no"], .recordMissing),
+              (["CI": "NO"], .recordMissing),  // read without case
+              (["CI": "False"], .recordMissing),
               (["VIEWSTATE_TRANSCRIPTS": "verify"], .verify),
               (["VIEWSTATE_TRANSCRIPTS": "record"], .recordAll),
               (["VIEWSTATE_TRANSCRIPTS": "record", "CI": "true"], .recordAll),

@@ -39,6 +39,8 @@ package struct ValueDiff {
 
     private(set) var lines: [String] = []
     private var omitted = 0
+    /// Whether an equal value assigned again to a pulse is left out (see ``changes(_:_:pulsesByValue:)``).
+    private var pulsesByValue = false
     /// The objects on the path being walked, to mark a cycle instead of following it.
     private var visiting: Set<ObjectIdentifier> = []
 
@@ -55,8 +57,11 @@ package struct ValueDiff {
     }
 
     /// The fields that differ, as tracing shows a change: empty when nothing visible changed.
-    package static func changes(_ old: Any, _ new: Any) -> [String] {
+    /// `pulsesByValue`: a pulse holding an equal value is no change, however often it was
+    /// assigned (a non-exhaustive test's `$0.alert.value = "…"` states what the pulse holds).
+    package static func changes(_ old: Any, _ new: Any, pulsesByValue: Bool = false) -> [String] {
         var diff = ValueDiff()
+        diff.pulsesByValue = pulsesByValue
         diff.compare(old, new, path: "", depth: 0)
         if diff.omitted > 0 { diff.lines.append("… and \(diff.omitted) more") }
         return diff.lines
@@ -134,6 +139,7 @@ package struct ValueDiff {
     private mutating func comparePulses(_ left: any PulseValue, _ right: any PulseValue, path: String, depth: Int) {
         let (before, after) = (Self.describe(left.pulseValue), Self.describe(right.pulseValue))
         if before == after, left.pulseAssignments != right.pulseAssignments {
+            if pulsesByValue { return }
             add("\(Self.shown(path)): \(after) (assigned again)")
         } else {
             compare(left.pulseValue, right.pulseValue, path: path, depth: depth + 1)
