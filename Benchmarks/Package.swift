@@ -23,6 +23,12 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         // A fixed workload for callgrind's instruction counts (see its main.swift).
+        // One advance of a ManualClock waking 100 to 10,000 sleepers, against a hand-written clock.
+        .executableTarget(
+            name: "clock-profile",
+            dependencies: [.product(name: "ViewStateKitTesting", package: "ViewStateKit")],
+            path: "Benchmarks/ClockProfile"
+        ),
         .executableTarget(
             name: "reactor-profile",
             dependencies: [.product(name: "ViewStateKit", package: "ViewStateKit")],

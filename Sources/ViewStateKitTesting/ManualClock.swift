@@ -59,8 +59,6 @@ public final class ManualClock: Clock, Sendable {
     }
 
     private struct Sleeper {
-        let id: Int
-        let deadline: Instant
         /// The Swift Testing test whose work sleeps (`nil` outside one).
         let test: String?
         /// Resumed with the scope that woke it (`nil`: the deadline had passed already).
@@ -70,7 +68,7 @@ public final class ManualClock: Clock, Sendable {
     /// What the clock knows, read and written under one lock from any task.
     private struct Timeline {
         var current = Instant(offset: .zero)
-        var sleepers: [Sleeper] = []
+        var sleepers = SleeperQueue<Sleeper>()
         var lastID = 0
         var cancelledIDs: Set<Int> = []
         var sleeperWaiters = CountWaiters()
@@ -118,7 +116,7 @@ public final class ManualClock: Clock, Sendable {
                 let outcome: Result<WorkScope?, any Error>? = timeline.withLock { t in
                     if t.cancelledIDs.remove(id) != nil { return .failure(CancellationError()) }
                     if deadline <= t.current { return .success(nil) }
-                    t.sleepers.append(Sleeper(id: id, deadline: deadline, test: test, wake: continuation))
+                    t.sleepers.add(Sleeper(test: test, wake: continuation), id: id, deadline: deadline)
                     return nil
                 }
                 if let outcome { continuation.resume(with: outcome) }
@@ -126,11 +124,11 @@ public final class ManualClock: Clock, Sendable {
             }
         } onCancel: {
             let sleeper: Sleeper? = timeline.withLock { t in
-                guard let index = t.sleepers.firstIndex(where: { $0.id == id }) else {
+                guard let sleeper = t.sleepers.remove(id: id) else {
                     t.cancelledIDs.insert(id)  // cancelled before it started sleeping
                     return nil
                 }
-                return t.sleepers.remove(at: index)
+                return sleeper
             }
             sleeper?.wake.resume(throwing: CancellationError())
         }
@@ -200,11 +198,11 @@ public final class ManualClock: Clock, Sendable {
         }
         var wakes = 0
         while true {
-            if wakes == wakeLimit, timeline.withLock({ t in t.sleepers.contains { $0.deadline <= instant } }) {
+            if wakes == wakeLimit, timeline.withLock({ t in t.sleepers.hasSleeper(dueBy: instant) }) {
                 return site.fail("advance: woke \(wakeLimit) sleepers and more are due before \(instant.offset): does "
                                  + "the work sleep for ever shorter times? The clock stopped at \(now.offset).")
             }
-            guard let sleeper = nextSleeper(upTo: instant) else { return }
+            guard let (sleeper, when) = nextSleeper(upTo: instant) else { return }
             wakes += 1
             if let mine = step.test, let theirs = sleeper.test, mine != theirs {
                 site.fail("advance: it woke work of another test (\(theirs)) sleeping on this clock: one ManualClock is "
@@ -214,7 +212,6 @@ public final class ManualClock: Clock, Sendable {
             woken.expectResumption()  // until the sleeper goes on, even if it had not quite suspended yet
             woken.run { sleeper.wake.resume(returning: woken) }
             let outcome = await woken.settle(within: timeLimit)
-            let when = sleeper.deadline.offset
             if outcome == .stillRunning {
                 return site.fail("advance: the work woken at \(when) was still running after \(timeLimit) "
                                  + "of real time: is it busy forever, or waiting for something outside the test "
@@ -229,7 +226,7 @@ public final class ManualClock: Clock, Sendable {
                     fileID: String = #fileID, filePath: StaticString = #filePath,
                     line: UInt = #line, column: UInt = #column) async {
         for _ in 0..<maxWakes {
-            guard let next = timeline.withLock({ t in t.sleepers.map(\.deadline).min() }) else { return }
+            guard let next = timeline.withLock({ t in t.sleepers.earliestDeadline() }) else { return }
             await advance(to: next, fileID: fileID, filePath: filePath, line: line, column: column)
         }
         if sleeperCount > 0 {
@@ -244,7 +241,7 @@ public final class ManualClock: Clock, Sendable {
     public func expectNoSleepers(fileID: String = #fileID, filePath: StaticString = #filePath,
                                  line: UInt = #line, column: UInt = #column) -> Bool {
         LateUnseenWork.report()
-        let pending = timeline.withLock { t in t.sleepers.map { $0.deadline.offset } }
+        let pending = timeline.withLock { t in t.sleepers.deadlines.map(\.offset) }
         guard !pending.isEmpty else { return true }
         let deadlines = pending.sorted().map { "\($0)" }.joined(separator: ", ")
         CallSite(fileID: fileID, filePath: filePath, line: line, column: column).fail(
@@ -256,16 +253,14 @@ public final class ManualClock: Clock, Sendable {
     /// Removes and returns the earliest sleeper due by `instant` (the first to begin sleeping
     /// among equal deadlines), moving the clock to its deadline; with none due, moves the clock
     /// to `instant` in the same step, so a sleep that starts meanwhile is never left behind.
-    private func nextSleeper(upTo instant: Instant) -> Sleeper? {
+    private func nextSleeper(upTo instant: Instant) -> (Sleeper, Duration)? {
         timeline.withLock { t in
-            guard let index = t.sleepers.indices.min(by: { (t.sleepers[$0].deadline, t.sleepers[$0].id) < (t.sleepers[$1].deadline, t.sleepers[$1].id) }),
-                  t.sleepers[index].deadline <= instant else {
+            guard let (sleeper, deadline) = t.sleepers.takeEarliest(dueBy: instant) else {
                 t.current = max(t.current, instant)
                 return nil
             }
-            let sleeper = t.sleepers.remove(at: index)
-            t.current = max(t.current, sleeper.deadline)
-            return sleeper
+            t.current = max(t.current, deadline)
+            return (sleeper, deadline.offset)
         }
     }
 }

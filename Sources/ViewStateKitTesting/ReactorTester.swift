@@ -81,6 +81,9 @@ public final class ReactorTester<R: ReactorTypes> where R.State: Equatable {
     private var token: ObservationToken?
     private let signal = Signal()
     private var isFinished = false
+    /// While a `receive` waits: what tells a state its wait let in from one woken by something
+    /// the engine does not drive (see ``EarlyRestWatch``).
+    private var earlyRestWatch: EarlyRestWatch?
 
     /// A tester for ``reactor``, starting from its current state. `timeLimit` is the real time
     /// after which a wait fails instead of hanging: `receive`, `finish`, and a sent work's
@@ -102,6 +105,7 @@ public final class ReactorTester<R: ReactorTypes> where R.State: Equatable {
             defer { isReplay = false }
             guard !isReplay else { return }
             let mutation = mutations.isEmpty ? nil : mutations.removeFirst()
+            earlyRestWatch?.look()
             unasserted.append((mutation, published))
             signal.fire()
         }
@@ -214,6 +218,10 @@ public final class ReactorTester<R: ReactorTypes> where R.State: Equatable {
         let step = expectedMutation.map { "receive(\($0.describe))" } ?? "receive"
         LateUnseenWork.report()  // rule R10: what an earlier step could not follow, before its states are read
         checkItsOwnTest(step, at: site)
+        defer {
+            if earlyRestWatch?.sawEarlyRest == true { site.fail(EarlyRestWatch.message(for: step)) }
+            earlyRestWatch = nil
+        }
         while true {
             while unasserted.isEmpty {
                 guard clock.now < deadline else {  // one deadline, however many states wake it
@@ -225,6 +233,7 @@ public final class ReactorTester<R: ReactorTypes> where R.State: Equatable {
                     site.fail("\(step): no state arrived and no effect is running.\n" + expectedChange(update))
                     return
                 }
+                if earlyRestWatch == nil { earlyRestWatch = EarlyRestWatch(test: CallSite.currentTest) }
                 guard await nextStateOrIdle(within: clock.now.duration(to: deadline)) else {
                     site.fail("\(step): no state arrived within \(timeLimit) of real time, and an effect is still "
                               + "running: is it waiting for a reply the test has not released, or sleeping on a ManualClock the test "

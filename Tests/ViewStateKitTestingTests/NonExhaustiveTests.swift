@@ -38,8 +38,8 @@ final class Scoreboard: Reactor<Scoreboard.Action, Scoreboard.Mutation, Scoreboa
     }
 }
 
-/// Publishes a tick every 20 ms of real time, 50 times: states that keep arriving while a
-/// `receive` waits for one that never comes.
+/// Publishes a tick every 20 ms of real time, 500 times (ten seconds; a test cancels it):
+/// states that keep arriving while a `receive` waits for one that never comes.
 @MainActor
 final class RealTimeTicker: Reactor<RealTimeTicker.Action, RealTimeTicker.Mutation, Int> {
     enum Action { case start }
@@ -49,7 +49,7 @@ final class RealTimeTicker: Reactor<RealTimeTicker.Action, RealTimeTicker.Mutati
 
     override func mutate(action: Action) -> Effect<Mutation> {
         .run { send in
-            for _ in 0..<50 {
+            for _ in 0..<500 {
                 await send(.tick)
                 try await ContinuousClock().sleep(for: .milliseconds(20))  // the app's real clock, on purpose
             }
@@ -202,7 +202,7 @@ struct NonExhaustiveTests {
             message(of: issue).hasPrefix("receive(.never): no") && message(of: issue).contains("within 0.2 seconds")
                 || message(of: issue).contains("rule R10")
         }
-        #expect(tester.reactor.hasRunningWork, "it failed at its limit, not when the ticks ended (after a second)")
+        #expect(tester.reactor.hasRunningWork, "it failed at its limit, not when the ticks ended (after ten seconds)")
         await work.cancel()
     }
 }

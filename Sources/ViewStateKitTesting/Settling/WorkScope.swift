@@ -151,6 +151,7 @@ final class WorkScope: Sendable {
             $0.pending += 1
             $0.counted += 1
         }
+        FollowedActivity.note(for: step?.test)
     }
 
     /// Called by code resumed after ``expectResumption()``, wherever it runs: follows the
@@ -192,6 +193,7 @@ final class WorkScope: Sendable {
     /// (rule R10); so is a hook another library replaced while the step ran.
     func settle(within limit: Duration, isolation: isolated (any Actor)? = #isolation) async -> Outcome {
         let outcome = await settleQuietly(within: limit)
+        FollowedActivity.rested(for: step?.test)
         for unseen in counts.withLock({ $0.unseen }) { step?.report(unseen) }
         return outcome
     }
@@ -254,6 +256,7 @@ final class WorkScope: Sendable {
                 $0.pending += 1
                 $0.counted += 1
             }
+            FollowedActivity.note(for: owner.step?.test)
         }
         if let turn = current, turn.takesFollowUps, turn.followUps.count < followUpLimit,
            turn.scopes.elementsEqual(owners, by: ===) {
@@ -467,6 +470,11 @@ extension WorkScope {
         }
     }
 
+    /// Whether work a `FakeReplies` release of `test` resumed is still settling.
+    static func hasReleasedWork(of test: String?) -> Bool {
+        released.withLock { list in list.contains { test == nil || $0.test == nil || $0.test == test } }
+    }
+
     /// Lets every scope kept by ``settleLater(_:)`` for the current test rest. Returns `false`
     /// when one was still running after `limit` and the more limits a busy main queue earns (or
     /// after the default limit its own settling keeps, if that is shorter).
@@ -514,9 +522,12 @@ extension WorkScope {
             // A root no step follows any more, resumed by the test's own code (on the main queue
             // outside any step, or from a task that takes steps): the test drives it from here on,
             // so its travels are the test's business, not a step's.
-            if let task, f.roots[task] != nil, f.owner(of: task) == nil,
+            if let task, let test = f.roots[task], f.owner(of: task) == nil,
                !offMainQueue || starter.map(f.steppers.contains) == true {
                 f.roots[task] = nil
+                // A task resuming it is the test moving the work; a main-queue block with no task
+                // (a completion handler on the main queue) is not (EarlyRestWatch).
+                if starter != nil { FollowedActivity.note(for: test) }
                 return owner
             }
             guard offMainQueue else { return owner }

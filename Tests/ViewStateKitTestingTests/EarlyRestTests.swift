@@ -1,0 +1,123 @@
+import Dispatch
+import Testing
+import ViewStateKit
+import ViewStateKitTesting
+
+/// Loads after a wait the test engine does not drive: the real clocks and main-queue callbacks
+/// a new user's effect reaches for instead of the injected clock.
+@MainActor
+final class RealWaitLoader: Reactor<RealWaitLoader.Action, RealWaitLoader.Mutation, RealWaitLoader.State> {
+    enum Action { case taskSleep, continuousClock, mainQueueAfter, heldStream, heldCallback }
+    enum Mutation: Equatable, Sendable { case loaded(String) }
+    struct State: Equatable { var loaded = "" }
+
+    let held = AsyncStream<String>.makeStream()
+    /// A completion handler an SDK keeps until it calls back.
+    var callback: (@Sendable (String) -> Void)?
+
+    init() { super.init(initialState: State()) }
+
+    override func mutate(action: Action) -> Effect<Mutation> {
+        switch action {
+        case .taskSleep:
+            .run { send in
+                try await Task.sleep(for: .seconds(1))  // on purpose: 1 s of real time, within the time limit
+                await send(.loaded("after Task.sleep"))
+            }
+        case .continuousClock:
+            .run { send in
+                try await ContinuousClock().sleep(for: .seconds(1))  // on purpose: 1 s of real time, within the time limit
+                await send(.loaded("after ContinuousClock"))
+            }
+        case .mainQueueAfter:
+            .run { send in
+                await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                    DispatchQueue.main.asyncAfter(deadline: .now() + .seconds(1)) { done.resume() }  // an SDK's callback
+                }
+                await send(.loaded("after asyncAfter"))
+            }
+        case .heldCallback:
+            .run { [weak self] send in
+                let text = await withCheckedContinuation { (done: CheckedContinuation<String, Never>) in
+                    self?.callback = { done.resume(returning: $0) }
+                }
+                await send(.loaded(text))
+            }
+        case .heldStream:
+            .run { [stream = held.stream] send in
+                for await value in stream {
+                    await send(.loaded(value))
+                    return
+                }
+            }
+        }
+    }
+
+    override func reduce(into state: inout State, mutation: Mutation) {
+        switch mutation {
+        case .loaded(let text): state.loaded = text
+        }
+    }
+}
+
+/// Rule R10 seen from the state an early rest lets in (#46): a state that arrives while a
+/// `receive` waits, from work that had rested when the last step returned, fails the receive.
+@Suite("R10: a state that arrives from work the engine did not drive fails the receive that waited for it")
+@MainActor
+struct EarlyRestTests {
+    /// Each real wait is a second long, so its state arrives after `send` has returned even when
+    /// the main queue is busy with other tests: the case this rule is about.
+    private func expectEarlyRest(_ action: RealWaitLoader.Action, loaded: String,
+                                 after call: (RealWaitLoader) -> Void = { _ in }) async {
+        let tester = ReactorTester(RealWaitLoader())
+        await tester.send(action)  // rests at once: the engine sees nothing waiting
+        call(tester.reactor)
+        let line = #line + 2
+        await withKnownIssue {
+            await tester.receive(.loaded(loaded)) { $0.loaded = loaded }
+        } matching: { issue in
+            issue.sourceLocation?.line == line
+                && message(of: issue).hasPrefix("receive(.loaded(\"\(loaded)\")): a state arrived while it waited, from work "
+                                                + "that had come to rest before the wait began")
+                && message(of: issue).contains("rule R10")
+        }
+        #expect(tester.state.loaded == loaded, "the state is still received and checked")
+    }
+
+    @Test("R10: an effect that sleeps with Task.sleep instead of the injected clock fails the receive")
+    func taskSleep() async {
+        await expectEarlyRest(.taskSleep, loaded: "after Task.sleep")
+    }
+
+    @Test("R10: an effect that sleeps on a ContinuousClock instead of the injected clock fails the receive")
+    func continuousClock() async {
+        await expectEarlyRest(.continuousClock, loaded: "after ContinuousClock")
+    }
+
+    @Test("R10: a completion handler called on DispatchQueue.main.asyncAfter fails the receive")
+    func mainQueueAfter() async {
+        await expectEarlyRest(.mainQueueAfter, loaded: "after asyncAfter")
+    }
+
+    @Test("R10: a completion handler the SDK calls on the main queue, with no task, fails the receive")
+    func mainQueueCallback() async {
+        await expectEarlyRest(.heldCallback, loaded: "from the SDK") { reactor in
+            let callback = reactor.callback
+            DispatchQueue.main.async { callback?("from the SDK") }  // as the SDK would: not the test's task
+        }
+    }
+
+    @Test("R10: a stream the test yields into is the test driving the work: no failure (200 rounds)")
+    func streamTheTestDrives() async {
+        var round = 0
+        await Repetitions.run(200) {
+            round += 1
+            let reactor = RealWaitLoader()
+            let tester = ReactorTester(reactor)
+            await tester.send(.heldStream)
+            reactor.held.continuation.yield("round \(round)")
+            await tester.receive(.loaded("round \(round)")) { $0.loaded = "round \(round)" }
+            return tester.state.loaded == "round \(round)"
+        }
+    }
+}
