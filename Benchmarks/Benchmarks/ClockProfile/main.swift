@@ -11,8 +11,7 @@ import ViewStateKitTesting
 //   valgrind --tool=callgrind .build/release/clock-profile once 1000
 
 /// The baseline: sleepers kept in a list, each woken in deadline order with a yield after it.
-final class HandWrittenClock: @unchecked Sendable {
-    // @unchecked: used from the main actor only (the benchmark's tasks are main-actor tasks).
+@MainActor final class HandWrittenClock {
     private var sleepers: [(deadline: Int, wake: CheckedContinuation<Void, Never>)] = []
 
     var count: Int { sleepers.count }
