@@ -7,7 +7,7 @@ import ViewStateKitTesting
 /// a new user's effect reaches for instead of the injected clock.
 @MainActor
 final class RealWaitLoader: Reactor<RealWaitLoader.Action, RealWaitLoader.Mutation, RealWaitLoader.State> {
-    enum Action { case nothing, taskSleep, continuousClock, mainQueueAfter, heldStream, heldCallback }
+    enum Action { case nothing, set(String), taskSleep, continuousClock, mainQueueAfter, heldStream, heldCallback }
     enum Mutation: Equatable, Sendable { case loaded(String) }
     struct State: Equatable { var loaded = "" }
 
@@ -21,6 +21,8 @@ final class RealWaitLoader: Reactor<RealWaitLoader.Action, RealWaitLoader.Mutati
         switch action {
         case .nothing:
             .none
+        case .set(let text):
+            .mutation(.loaded(text))
         case .taskSleep:
             .run { send in
                 try await Task.sleep(for: .milliseconds(5))  // on purpose: 5 ms of real time, well within the time limit
@@ -90,9 +92,14 @@ struct EarlyRestTests {
             issue.sourceLocation?.line == line
                 && message(of: issue).hasPrefix("receive(.loaded(\"\(loaded)\")): a state arrived while it waited, from work "
                                                 + "that had come to rest before the wait began")
+                && message(of: issue).contains("a completion handler called on the main queue")
                 && message(of: issue).contains("rule R10")
         }
         #expect(tester.state.loaded == loaded, "the state is still received and checked")
+        // The next receive starts afresh: a state of work the test drives is not reported again.
+        await tester.send(.heldStream)
+        tester.reactor.held.continuation.yield("next")
+        await tester.receive(.loaded("next")) { $0.loaded = "next" }
     }
 
     @Test("R10: an effect that sleeps with Task.sleep instead of the injected clock fails the receive")
@@ -115,6 +122,22 @@ struct EarlyRestTests {
         await expectEarlyRest(.heldCallback, loaded: "from the SDK") { reactor in
             let callback = reactor.callback
             DispatchQueue.main.async { callback?("from the SDK") }  // as the SDK would: not the test's task
+        }
+    }
+
+    @Test("R10: main-actor work the test queued just before the receive is the test's own: no failure (200 rounds)")
+    func mainActorWorkQueuedBefore() async {
+        var round = 0
+        await Repetitions.run(200) {
+            round += 1
+            let tester = ReactorTester(RealWaitLoader())
+            await tester.send(.heldStream)  // an effect runs, waiting for the stream
+            let text = "round \(round)"
+            Task { @MainActor in tester.reactor.send(.set(text)) }  // queued on the main actor before the receive
+            await tester.receive(.loaded(text)) { $0.loaded = text }
+            tester.reactor.held.continuation.yield("end")
+            await tester.receive(.loaded("end")) { $0.loaded = "end" }
+            return tester.state.loaded == "end"
         }
     }
 

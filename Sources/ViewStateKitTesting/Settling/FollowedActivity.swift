@@ -1,9 +1,10 @@
 internal import ViewStateKitSupport
 
-/// How much followed work each test's steps have seen move — a job counted, a resumption a
-/// step made, a task the test's own code resumed — and how much when its latest step rested.
-/// A state that arrives while nothing has moved since then was woken by something the engine
-/// does not drive (rule R10's early rest, seen from the state it produced: ``EarlyRestWatch``).
+/// How many times each test's own code has moved work its steps had let rest — a task of the
+/// test resuming a task a step followed (a stream it yields into, a continuation it resumes) —
+/// and how many when its latest step rested. A state that arrives while nothing has moved since
+/// then, and no `FakeReplies` release is still settling, was woken by something the engine does
+/// not drive (rule R10's early rest, seen from the state it produced: ``EarlyRestWatch``).
 enum FollowedActivity {
     private struct Moves {
         var seen = 0
@@ -12,7 +13,7 @@ enum FollowedActivity {
     /// By the Swift Testing test they belong to (`nil`: outside one).
     private static let moves = Locked<[String?: Moves]>([:])
 
-    /// Notes one move of `test`'s followed work.
+    /// Notes that `test`'s own code moved work a step had let rest.
     static func note(for test: String?) {
         moves.withLock { $0[test, default: Moves()].seen += 1 }
     }

@@ -151,7 +151,6 @@ final class WorkScope: Sendable {
             $0.pending += 1
             $0.counted += 1
         }
-        FollowedActivity.note(for: step?.test)
     }
 
     /// Called by code resumed after ``expectResumption()``, wherever it runs: follows the
@@ -256,7 +255,6 @@ final class WorkScope: Sendable {
                 $0.pending += 1
                 $0.counted += 1
             }
-            FollowedActivity.note(for: owner.step?.test)
         }
         if let turn = current, turn.takesFollowUps, turn.followUps.count < followUpLimit,
            turn.scopes.elementsEqual(owners, by: ===) {
