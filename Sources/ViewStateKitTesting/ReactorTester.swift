@@ -418,8 +418,15 @@ public struct SentWork {
     /// the view that sent it goes away (SwiftUI's `.task` ends). Its later mutations are
     /// dropped. Fails at the caller's line when the work ignores cancellation past the time limit.
     public func cancel(fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async {
-        tasks.forEach { $0.cancel() }
-        await waitForTheEnd("cancel", CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        // A step of its own: what the cancellation resumes (children sleeping on a clock,
+        // waiting for a reply) is followed as it unwinds, back to the tasks that started it.
+        let step = FollowedStep("cancel of the work \(action) started", at: site)
+        WorkScope.beginStep(step)
+        let unwinding = WorkScope(step)
+        unwinding.run { tasks.forEach { $0.cancel() } }
+        _ = await unwinding.settle(within: timeLimit)
+        await waitForTheEnd("cancel", site)
     }
 
     /// Returns once the work the action started has ended on its own (release what it waits

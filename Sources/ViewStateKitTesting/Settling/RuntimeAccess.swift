@@ -1,4 +1,5 @@
 import Foundation
+import ViewStateKit
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -220,10 +221,12 @@ enum RuntimeAccess {
     /// cannot be written, and the job runs under the main actor's executor: a main-actor check
     /// in it passes unreported there.
     static func runGlobalJob(_ job: UnownedJob) {
-        if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
-            job.runSynchronously(on: FollowedJobExecutor.shared.asUnownedSerialExecutor())
-        } else {
-            job.runSynchronously(on: MainActor.sharedUnownedExecutor)
+        MainQueueIdentity.runningNonisolatedWork {  // ViewStateKit's own hop to the main actor hops, as in the app
+            if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
+                job.runSynchronously(on: FollowedJobExecutor.shared.asUnownedSerialExecutor())
+            } else {
+                job.runSynchronously(on: MainActor.sharedUnownedExecutor)
+            }
         }
     }
 
