@@ -112,7 +112,8 @@ enum RuntimeAccess {
         if let standIn = stepHookSlot {
             return ensureHook(in: standIn.pointer) { standIn.found = $0 }
         }
-        guard let slot = realHookSlot else { return .inPlace }
+        // Never on a runtime that failed the start-up check: the hook would need what it lacks.
+        guard let slot = realHookSlot, startUpCheck == nil else { return .inPlace }
         return ensureHook(in: slot) { found in realSlotFoundHook.withLock { $0 = found } }
     }
 
@@ -148,6 +149,12 @@ enum RuntimeAccess {
         }
         guard currentExecutorFunction != nil else {
             return "the runtime exports no swift_task_getCurrentExecutor, so the engine cannot tell where work runs"
+        }
+        guard jobTaskIDFunction != nil else {
+            return "the runtime exports no swift_task_getJobTaskId, so the engine cannot tell which task a job is"
+        }
+        guard enqueueGlobalFunction != nil else {
+            return "the runtime exports no swift_task_enqueueGlobal, so a followed job that yields cannot be put back"
         }
         guard MemoryLayout<UnownedSerialExecutor>.size == MemoryLayout<(UnsafeRawPointer?, UInt)>.size,
               identity(of: MainActor.sharedUnownedExecutor) != nil else {
@@ -208,6 +215,15 @@ enum RuntimeAccess {
     static func identity(of executor: UnownedSerialExecutor) -> UnsafeRawPointer? {
         unsafeBitCast(executor, to: (UnsafeRawPointer?, UInt).self).0
     }
+
+    /// `swift_task_getJobTaskId` (a job's task id, 0 when the job is no task) and
+    /// `swift_task_enqueueGlobal`, looked up at run time: a runtime without them fails the
+    /// start-up check with a reason, where a link-time reference would stop the test binary
+    /// from loading with none.
+    typealias JobTaskID = @convention(thin) (UnownedJob) -> UInt64
+    typealias EnqueueGlobal = @convention(thin) (UnownedJob) -> Void
+    nonisolated(unsafe) static let jobTaskIDFunction = runtimeSymbol("swift_task_getJobTaskId")
+    nonisolated(unsafe) static let enqueueGlobalFunction = runtimeSymbol("swift_task_enqueueGlobal")
 
     /// `swift_task_getCurrentExecutor`: the executor the current thread runs for, as its identity
     /// (`nil`: the global executor) and its implementation word (0 for a default actor).
@@ -369,9 +385,11 @@ enum RuntimeAccess {
     }
 }
 
-/// The id of the task `job` is, or 0 when it is not a task.
-@_silgen_name("swift_task_getJobTaskId")
-private func jobTaskID(_ job: UnownedJob) -> UInt64
+/// The id of the task `job` is, or 0 when it is not a task (or the runtime does not say: the
+/// start-up check then fails, and no job is followed).
+private func jobTaskID(_ job: UnownedJob) -> UInt64 {
+    RuntimeAccess.jobTaskIDFunction.map { unsafeBitCast($0, to: RuntimeAccess.JobTaskID.self)(job) } ?? 0
+}
 
 /// The executor followed jobs run under, on the main queue: an identity that is not the main
 /// actor's, so the runtime does not take them for main-actor
@@ -390,6 +408,10 @@ final class FollowedJobExecutor: SerialExecutor {
     }
 }
 
-/// `swift_task_enqueueGlobal`: enqueues `job` on the global executor, through its hook.
-@_silgen_name("swift_task_enqueueGlobal")
-private func enqueueGlobal(_ job: UnownedJob)
+/// `swift_task_enqueueGlobal`: enqueues `job` on the global executor, through its hook. Looked
+/// up at run time, as every runtime detail here is: the start-up check fails without it, and
+/// then no job runs under ``FollowedJobExecutor``.
+private func enqueueGlobal(_ job: UnownedJob) {
+    guard let enqueue = RuntimeAccess.enqueueGlobalFunction else { return }
+    unsafeBitCast(enqueue, to: RuntimeAccess.EnqueueGlobal.self)(job)
+}
