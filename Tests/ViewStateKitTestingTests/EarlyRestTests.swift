@@ -141,6 +141,13 @@ struct EarlyRestTests {
         }
     }
 
+    @Test("R10: a test that has taken no step yet has nothing resting early: a real wait's state passes")
+    func noStepYet() async {
+        let tester = ReactorTester(RealWaitLoader())
+        tester.reactor.send(.taskSleep)  // not through the tester: no step has rested in this test
+        await tester.receive(.loaded("after Task.sleep")) { $0.loaded = "after Task.sleep" }
+    }
+
     @Test("R10: a stream the test yields into is the test driving the work: no failure (200 rounds)")
     func streamTheTestDrives() async {
         var round = 0

@@ -1,3 +1,4 @@
+import Dispatch
 import Testing
 import ViewStateKit
 import ViewStateKitTesting
@@ -5,7 +6,7 @@ import ViewStateKitTesting
 /// Waits on the clock in structured children: two `async let` sleeps, or a task group of three.
 @MainActor
 final class ChildSleeps: Reactor<ChildSleeps.Action, ChildSleeps.Mutation, [String]> {
-    enum Action { case asyncLets, group }
+    enum Action { case asyncLets, group, cleanUpOnQueue }
     enum Mutation: Equatable, Sendable { case done(String) }
 
     let clock: ManualClock
@@ -24,6 +25,15 @@ final class ChildSleeps: Reactor<ChildSleeps.Action, ChildSleeps.Mutation, [Stri
                 async let second: Void = clock.sleep(for: .seconds(2))
                 _ = try await (first, second)
                 await send(.done("async let"))
+            }
+        case .cleanUpOnQueue:
+            return .run { _ in
+                do {
+                    try await clock.sleep(for: .seconds(1))
+                } catch {
+                    // Cancelled: the clean-up goes through a Dispatch queue, which the engine cannot follow.
+                    await withCheckedContinuation { done in DispatchQueue.global().async { done.resume() } }
+                }
             }
         case .group:
             return .run { send in
@@ -77,6 +87,20 @@ struct FalseAlarmTests {
         await clock.advance(by: .seconds(1))
         #expect(clock.sleeperCount == 2)
         await work.cancel()
+        await tester.finish()
+    }
+
+    @Test("a cancel is a step of its own: clean-up that goes through a Dispatch queue is reported at the cancel's line (R10)")
+    func cancelIsAStep() async {
+        let tester = ReactorTester(ChildSleeps(clock: clock))
+        let work = await tester.send(.cleanUpOnQueue)
+        let line = #line + 2
+        await withKnownIssue {
+            await work.cancel()
+        } matching: { issue in
+            issue.sourceLocation?.line == line
+                && message(of: issue).hasPrefix("cancel of the work cleanUpOnQueue started: the work it followed went on through a Dispatch queue")
+        }
         await tester.finish()
     }
 

@@ -315,8 +315,10 @@ struct UnseenWorkTests {
                 await tickOnceAndStop(tester, clock)
                 replies.next { _ in }
                 replies.succeed(0, with: 1)
+                let work = await tester.send(.toggle) { $0.isRunning = true }
+                await work.cancel()
             }
-            #expect(failures == 4)  // each send, the advance and the release; the receive follows nothing
+            #expect(failures == 6)  // each send, the advance, the release and the cancel; the receive follows nothing
         }
     }
 }

@@ -28,7 +28,6 @@ package enum MainQueueIdentity {
     /// Runs `body`, a job of nonisolated work running on the main queue, with the main queue's
     /// mark taken off for its duration. Call it on the main queue only.
     package static func runningNonisolatedWork(_ body: () -> Void) {
-        _ = mainQueueKey  // the mark is set before it is taken off
         DispatchQueue.main.setSpecific(key: mainQueueKey, value: false)
         defer { DispatchQueue.main.setSpecific(key: mainQueueKey, value: true) }
         body()

@@ -40,7 +40,11 @@ package struct ValueDiff {
     private(set) var lines: [String] = []
     private var omitted = 0
     /// Whether an equal value assigned again to a pulse is left out (see ``changes(_:_:pulsesByValue:)``).
-    private var pulsesByValue = false
+    private let pulsesByValue: Bool
+
+    private init(pulsesByValue: Bool) {
+        self.pulsesByValue = pulsesByValue
+    }
     /// The objects on the path being walked, to mark a cycle instead of following it.
     private var visiting: Set<ObjectIdentifier> = []
 
@@ -60,8 +64,7 @@ package struct ValueDiff {
     /// `pulsesByValue`: a pulse holding an equal value is no change, however often it was
     /// assigned (a non-exhaustive test's `$0.alert.value = "…"` states what the pulse holds).
     package static func changes(_ old: Any, _ new: Any, pulsesByValue: Bool = false) -> [String] {
-        var diff = ValueDiff()
-        diff.pulsesByValue = pulsesByValue
+        var diff = ValueDiff(pulsesByValue: pulsesByValue)
         diff.compare(old, new, path: "", depth: 0)
         if diff.omitted > 0 { diff.lines.append("… and \(diff.omitted) more") }
         return diff.lines
