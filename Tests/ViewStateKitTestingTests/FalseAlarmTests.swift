@@ -90,17 +90,20 @@ struct FalseAlarmTests {
         await tester.finish()
     }
 
-    @Test("a cancel is a step of its own: clean-up that goes through a Dispatch queue is reported at the cancel's line (R10)")
+    @Test("a cancel is a step of its own: clean-up that goes through a Dispatch queue ends, or is reported at the cancel's line (R10)")
     func cancelIsAStep() async {
         let tester = ReactorTester(ChildSleeps(clock: clock))
         let work = await tester.send(.cleanUpOnQueue)
+        // Right or loud, as every R10 detour: the runtime may resume the main-actor effect on
+        // the main actor directly (unseen, and right: the cancel waits for the work to end).
         let line = #line + 2
-        await withKnownIssue {
+        await withKnownIssue(isIntermittent: true) {
             await work.cancel()
         } matching: { issue in
             issue.sourceLocation?.line == line
                 && message(of: issue).hasPrefix("cancel of the work cleanUpOnQueue started: the work it followed went on through a Dispatch queue")
         }
+        #expect(!tester.reactor.hasRunningWork, "the cancel returned once the clean-up had ended")
         await tester.finish()
     }
 
