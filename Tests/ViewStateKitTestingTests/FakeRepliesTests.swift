@@ -191,3 +191,28 @@ extension FakeRepliesTests {
     }
 }
 
+
+extension FakeRepliesTests {
+    @Test("two waits for requests on one FakeReplies at once: each ends when its own count is reached, not before")
+    func twoConcurrentCountWaits() async {
+        let replies = FakeReplies<Int>()
+        let ended = Locked<[Int]>([])
+        let forTwo = Task { @MainActor in
+            await replies.waitForRequests(2)
+            ended.withLock { $0.append(2) }
+        }
+        let forOne = Task { @MainActor in
+            await replies.waitForRequests(1)
+            ended.withLock { $0.append(1) }
+        }
+        await Task.yield()  // behind both tasks on the main actor: each has registered its wait
+        replies.next { _ in }
+        await forOne.waitForCompletion()
+        #expect(ended.withLock { $0 } == [1], "one request ends the wait for one, not the wait for two")
+        replies.next { _ in }
+        await forTwo.waitForCompletion()
+        #expect(ended.withLock { $0 } == [1, 2])
+        replies.succeed(0, with: 0)
+        replies.succeed(1, with: 1)
+    }
+}
