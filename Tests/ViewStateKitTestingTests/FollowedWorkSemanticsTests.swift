@@ -5,7 +5,7 @@ import ViewStateKit
 import ViewStateKitSupport
 
 /// Nonisolated code that takes for granted it runs on the main actor: right on the main actor,
-/// a trap anywhere else in the app.
+/// a trap anywhere else, in the app and under the test engine alike.
 nonisolated func assumesTheMainActor() -> Bool {
     MainActor.assumeIsolated { true }
 }
@@ -35,7 +35,7 @@ final class AssumingReactor: Reactor<AssumingReactor.Action, AssumingReactor.Mut
 }
 
 @MainActor
-@Suite("R10: followed work is not on the main actor, and a step says so when the work assumes it is")
+@Suite("Followed nonisolated work runs off the main queue: main-queue checks and waits behave as in the app")
 struct FollowedWorkSemanticsTests {
     /// Sleeps a second on `clock`, then runs `body` in a detached task (nonisolated, as a
     /// service's code is) and keeps what it returned.
@@ -49,40 +49,38 @@ struct FollowedWorkSemanticsTests {
         return (work, result)
     }
 
-    /// Advances `clock` a second and expects that advance, at its own line, to fail saying `text`.
-    func expectAdvanceFails(_ clock: ManualClock, saying text: String) async {
-        let line = #line + 2
-        await withKnownIssue {
-            await clock.advance(by: .seconds(1))
-        } matching: { issue in
-            issue.sourceLocation?.line == line && message(of: issue) == "advance to 1.0 seconds: " + text
-        }
-    }
-
-    @Test("R10: MainActor.assumeIsolated in nonisolated work an advance woke fails the advance, naming the check; the work goes on")
-    func assumeIsolatedAfterAnAdvance() async {
+    @Test("followed nonisolated work runs off the main queue, on the engine's lane, as it runs off the main thread in the app")
+    func nonisolatedWorkIsOffTheMainQueue() async {
         let clock = ManualClock()
-        let (work, result) = sleepThenRun(on: clock) { assumesTheMainActor() }
+        let (work, result) = sleepThenRun(on: clock) {
+            [DispatchQueue.getSpecific(key: BracketTests.mainQueueKey) == true,
+             DispatchQueue.getSpecific(key: WorkScope.laneKey) == true]
+        }
         await clock.waitForSleepers(1)
-        await expectAdvanceFails(clock, saying: "work it followed that is not on the main actor checked that it was "
-            + "(MainActor.assumeIsolated, preconditionIsolated, or a @MainActor closure called synchronously from it). "
-            + "The check passed only because the test engine runs followed work on the main queue; in the app it traps. "
-            + "Reach the main actor with `await MainActor.run { … }`, or make the code that checks @MainActor.")
-        #expect(result.withLock { $0 } == true)  // the check passed, so the work ran to its end
+        await clock.advance(by: .seconds(1))
+        #expect(result.withLock { $0 } == [false, true])
         await work.waitForCompletion()
     }
 
-    @Test("R10: an effect whose nonisolated code assumes the main actor fails the send that started it")
-    func assumeIsolatedInAnEffect() async {
-        let tester = ReactorTester(AssumingReactor(), exhaustive: false)
-        let line = #line + 2
-        await withKnownIssue {
-            await tester.send(.start)
-        } matching: { issue in
-            issue.sourceLocation?.line == line
-                && message(of: issue).hasPrefix("send(start): work it followed that is not on the main actor checked that it was")
+    @Test("a DispatchQueue.main.sync in followed nonisolated work waits for the main queue and goes on, as in the app, and the advance drives what follows")
+    func mainQueueSyncWaitsAsInTheApp() async {
+        let clock = ManualClock()
+        let log = Locked<[String]>([])
+        let work = Task.detached {
+            guard (try? await clock.sleep(for: .seconds(1))) != nil else { return }
+            await Task.detached {
+                DispatchQueue.main.sync {
+                    log.withLock { $0.append("on the main queue: \(DispatchQueue.getSpecific(key: BracketTests.mainQueueKey) == true)") }
+                }
+            }.value
+            log.withLock { $0.append("after the sync") }
+            guard (try? await clock.sleep(for: .seconds(1))) != nil else { return }
+            log.withLock { $0.append("tick at \(clock.now.offset)") }
         }
-        await tester.receive(.assumed(true)) { $0 = true }
+        await clock.waitForSleepers(1)
+        await clock.advance(by: .seconds(2))
+        #expect(log.withLock { $0 } == ["on the main queue: true", "after the sync", "tick at 2.0 seconds"])
+        await work.waitForCompletion()
     }
 
     @Test("R10: main-actor work an advance woke may assume the main actor, and nothing is reported")
@@ -114,18 +112,30 @@ struct FollowedWorkSemanticsTests {
         await work.waitForCompletion()
     }
 
-    @Test("a DispatchQueue.main.sync in followed nonisolated work ends the process saying why, where the app would wait for the main queue")
-    func mainQueueSyncSaysWhy() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            await FollowedWorkSemanticsTests.runFollowed { DispatchQueue.main.sync { } }
+    @Test("MainActor.assumeIsolated in followed nonisolated work traps, as in the app")
+    func assumeIsolatedTrapsAsInTheApp() async {
+        await #expect(processExitsWith: .failure) {
+            await FollowedWorkSemanticsTests.runFollowed { _ = assumesTheMainActor() }
         }
-        let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(output.contains(String(decoding: RuntimeAccess.trapNote, as: UTF8.self)))
-        #expect(output.contains("DispatchQueue.main.sync"))
     }
 
-    @Test("any other trap in followed work ends the process as before, without that note")
-    func otherTrapsSayNothing() async {
+    @Test("an effect whose nonisolated code assumes the main actor traps, as in the app")
+    func assumeIsolatedInAnEffectTraps() async {
+        await #expect(processExitsWith: .failure) {
+            let tester = await ReactorTester(AssumingReactor(), exhaustive: false)
+            await tester.send(.start)
+        }
+    }
+
+    @Test("a main-queue precondition in followed nonisolated work traps, as in the app")
+    func mainQueuePreconditionTrapsAsInTheApp() async {
+        await #expect(processExitsWith: .failure) {
+            await FollowedWorkSemanticsTests.runFollowed { dispatchPrecondition(condition: .onQueue(.main)) }
+        }
+    }
+
+    @Test("any other trap in followed work ends the process as in the app")
+    func otherTrapsEndTheProcess() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await FollowedWorkSemanticsTests.runFollowed {
                 let nothing: Int? = Int("not a number")
@@ -134,7 +144,6 @@ struct FollowedWorkSemanticsTests {
         }
         let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         #expect(output.contains("Unexpectedly found nil"))
-        #expect(!output.contains("ViewStateKitTesting: libdispatch stopped the process"))
     }
     #endif
 
@@ -166,17 +175,17 @@ struct FollowedWorkSemanticsTests {
 @MainActor
 @Suite("A step follows the main-queue work its own jobs post, and nothing that lands beside it")
 struct BracketTests {
-    /// Marks the main queue, so a test can tell followed work (run there, one job at a time)
-    /// from work on the runtime's own threads.
-    static let mainQueueKey: DispatchSpecificKey<Bool> = {
+    /// Marks the main queue, so a test can tell where work runs (followed nonisolated work runs
+    /// on the engine's lane, marked by `WorkScope.laneKey`).
+    nonisolated static let mainQueueKey: DispatchSpecificKey<Bool> = {
         let key = DispatchSpecificKey<Bool>()
         DispatchQueue.main.setSpecific(key: key, value: true)
         return key
     }()
 
-    @Test("a task made in a main-queue completion handler of followed work is followed: it runs on the main queue, and one advance drives its sleep too")
+    @Test("a task made in a main-queue completion handler of followed work is followed: it runs on the engine's lane, and one advance drives its sleep too")
     func taskMadeOnTheMainQueueIsFollowed() async {
-        let key = Self.mainQueueKey
+        let key = WorkScope.laneKey
         let clock = ManualClock()
         let log = Locked<[String]>([])
         let work = Task.detached {
@@ -198,9 +207,9 @@ struct BracketTests {
         await work.waitForCompletion()
     }
 
-    @Test("an older task resumed by a main-queue block that lands beside a followed job is not that step's work: it runs off the main queue")
+    @Test("an older task resumed by a main-queue block that lands beside a followed job is not that step's work: it runs off the engine's lane")
     func olderTaskBesideTheTurnIsNotFollowed() async {
-        let key = Self.mainQueueKey
+        let key = WorkScope.laneKey
         let held = Locked<CheckedContinuation<Void, Never>?>(nil)
         let parked = Gate()
         let log = Locked<[String]>([])
@@ -229,9 +238,9 @@ struct BracketTests {
 }
 
 extension BracketTests {
-    @Test("a task that main-actor work of another test starts, landing beside a followed job, is not this step's work: it runs off the main queue")
+    @Test("a task that main-actor work of another test starts, landing beside a followed job, is not this step's work: it runs off the engine's lane")
     func anotherTestsMainActorWorkBesideTheTurnIsNotFollowed() async {
-        let key = Self.mainQueueKey
+        let key = WorkScope.laneKey
         let clock = ManualClock()
         let log = Locked<[String]>([])
         let started = Gate()
@@ -255,39 +264,5 @@ extension BracketTests {
         await work.waitForCompletion()
         _ = await wait(within: SafetyNet.defaultLimit) { gate in started.onEnd { gate.end(true) } }
         #expect(log.withLock { $0 } == ["followed: false"])
-    }
-}
-
-/// What the isolation-check hooks below were called for, in order.
-private let checkCalls = Locked<[String]>([])
-/// Another library's isolation-check hook, as the engine finds it at install.
-private let anotherLibrarysCheckHook: RuntimeAccess.CheckHook = { _, _ in checkCalls.withLock { $0.append("another library") } }
-/// The runtime's own isolation check, as a hook is given it.
-private let runtimesCheck: RuntimeAccess.CheckOriginal = { _ in checkCalls.withLock { $0.append("the runtime") } }
-
-@Suite("The engine's isolation-check hook keeps the one it found, and passes it every check not its own", .serialized)
-struct IsolationCheckHookTests {
-    @Test("installed over another library's hook, it keeps that one; installed again, it keeps it still")
-    func installKeepsTheFoundHook() {
-        let slot = UnsafeMutablePointer<RuntimeAccess.CheckHook?>.allocate(capacity: 1)
-        defer { slot.deallocate() }
-        slot.initialize(to: anotherLibrarysCheckHook)
-        var found: [UnsafeRawPointer?] = []
-        RuntimeAccess.installCheckHook(in: slot) { found.append($0) }
-        #expect(found == [unsafeBitCast(anotherLibrarysCheckHook, to: UnsafeRawPointer.self)])
-        let installed = slot.pointee.map { unsafeBitCast($0, to: UnsafeRawPointer.self) }
-        #expect(installed != nil && installed != found.first)
-        RuntimeAccess.installCheckHook(in: slot) { found.append($0) }
-        #expect(found.count == 1)  // its own hook is never taken for another library's
-        #expect(slot.pointee.map { unsafeBitCast($0, to: UnsafeRawPointer.self) } == installed)
-    }
-
-    @Test("a check made off the engine's thread goes to the hook found at install, or to the runtime when there was none")
-    func checksGoOn() {
-        checkCalls.withLock { $0 = [] }
-        let found = unsafeBitCast(anotherLibrarysCheckHook, to: UnsafeRawPointer.self)
-        RuntimeAccess.check(MainActor.sharedUnownedExecutor, runtimesCheck, found: found)
-        RuntimeAccess.check(MainActor.sharedUnownedExecutor, runtimesCheck, found: nil)
-        #expect(checkCalls.withLock { $0 } == ["another library", "the runtime"])
     }
 }

@@ -19,17 +19,3 @@ private let mainQueueKey: DispatchSpecificKey<Bool> = {
     DispatchQueue.main.setSpecific(key: key, value: true)
     return key
 }()
-
-/// For ViewStateKitTesting, which runs nonisolated work it follows on the main queue, one job
-/// at a time, where the app runs it on the cooperative pool: while such a job runs, the main
-/// queue does not count as the main actor's, so ``onMainActor(_:)`` hops as it would in the app
-/// instead of taking the work for main-actor work.
-package enum MainQueueIdentity {
-    /// Runs `body`, a job of nonisolated work running on the main queue, with the main queue's
-    /// mark taken off for its duration. Call it on the main queue only.
-    package static func runningNonisolatedWork(_ body: () -> Void) {
-        DispatchQueue.main.setSpecific(key: mainQueueKey, value: false)
-        defer { DispatchQueue.main.setSpecific(key: mainQueueKey, value: true) }
-        body()
-    }
-}

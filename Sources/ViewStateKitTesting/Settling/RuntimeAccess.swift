@@ -25,23 +25,16 @@ internal import ViewStateKitSupport
 ///    actor's own executor is told apart, to say so (rule R10).
 /// 4. **An executor reference's layout** (two words, the identity first): how an executor is
 ///    told apart from the main actor's (``identity(of:)``).
-/// 5. **The isolation-check hook** (`swift_task_checkIsolated_hook`, which the runtime calls
-///    when a check such as `MainActor.assumeIsolated` finds another executor current): a followed
-///    job runs under ``FollowedJobExecutor``, not the main actor's executor, so such a check in it
-///    reaches the hook, which notes it for the step to report and lets the job go on (in the app
-///    the same check traps). Where the runtime does not export the hook, the check traps, as in
-///    the app.
-/// 6. **libdispatch's trap on a held main queue**: a followed job runs on the main queue, so a
-///    `DispatchQueue.main.sync` in it makes libdispatch stop the process (it works in the app).
-///    ``installTrapNote()`` installs a handler for the signals a trap raises that, when the trap
-///    is in libdispatch and the thread runs a followed job, writes why to standard error before
-///    the process ends as it would have; every other trap goes on untouched.
 ///
-/// ``unsupportedReason`` is the start-up check: an executor reference's layout is checked, both
-/// hooks are installed and one probe job is enqueued; the check passes when the hook saw that
-/// job and named its task correctly. When the runtime changes under the engine, the check fails
-/// and every step that follows work (an advance, a send, a release) fails the test with the
-/// reason — never a silent rest.
+/// Nothing else: a followed job runs on the engine's own lane, off the main thread, so a
+/// main-actor check in it traps and a `DispatchQueue.main.sync` in it waits, both as in the app,
+/// with no hook or handler of the engine's in between.
+///
+/// ``unsupportedReason`` is the start-up check: each detail is looked up and an executor
+/// reference's layout is checked, the hook is installed and one probe job is enqueued; the
+/// check passes when the hook saw that job and named its task correctly. When the runtime
+/// changes under the engine, the check fails and every step that follows work (an advance, a
+/// send, a release) fails the test with the reason — never a silent rest.
 enum RuntimeAccess {
     typealias Original = @convention(thin) (UnownedJob) -> Void
     typealias Hook = @convention(thin) (UnownedJob, Original) -> Void
@@ -70,7 +63,7 @@ enum RuntimeAccess {
     /// Where the engine's hook sends `job`: when scopes own it, to the main queue, counted;
     /// otherwise to the hook `found` at install (another library's), or the runtime's own path.
     static func route(_ job: UnownedJob, _ original: Original, owners: [WorkScope], found: UnsafeRawPointer?) {
-        guard owners.isEmpty else { return WorkScope.runOnMainQueue(job, owners: owners) }
+        guard owners.isEmpty else { return WorkScope.runFollowed(job, owners: owners) }
         guard let found else { return original(job) }
         unsafeBitCast(found, to: Hook.self)(job, original)
     }
@@ -161,8 +154,6 @@ enum RuntimeAccess {
             return "an executor reference is not the two words the engine expects"
         }
         _ = ensureHook(in: slot) { found in realSlotFoundHook.withLock { $0 = found } }
-        installCheckHook()
-        installTrapNote()
         return WorkScope.probe()
     }()
 
@@ -230,158 +221,18 @@ enum RuntimeAccess {
     private typealias CurrentExecutor = @convention(thin) () -> (UnsafeRawPointer?, UInt)
     nonisolated(unsafe) private static let currentExecutorFunction = runtimeSymbol("swift_task_getCurrentExecutor")
 
-    /// Runs a global-executor job on the main queue under ``FollowedJobExecutor``, so the job
-    /// is not on the main actor, as it is not in the app (a task going on to the main actor is
-    /// enqueued there, still followed). Not under the global executor's reference: a
-    /// `Task.yield()` there enqueues past the hook. Before macOS 14 / iOS 17 a serial executor
-    /// cannot be written, and the job runs under the main actor's executor: a main-actor check
-    /// in it passes unreported there.
+    /// Runs a global-executor job on the current thread (the engine's lane) under
+    /// ``FollowedJobExecutor``, so the job is not on the main actor, as it is not in the app (a
+    /// task going on to the main actor is enqueued there, still followed). Not under the global
+    /// executor's reference: a `Task.yield()` there enqueues past the hook. Before macOS 14 /
+    /// iOS 17 a serial executor cannot be written, and the job runs under the main actor's
+    /// executor, while its turn holds the main queue: a main-actor check in it passes there.
     static func runGlobalJob(_ job: UnownedJob) {
-        MainQueueIdentity.runningNonisolatedWork {  // ViewStateKit's own hop to the main actor hops, as in the app
-            if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
-                job.runSynchronously(on: FollowedJobExecutor.shared.asUnownedSerialExecutor())
-            } else {
-                job.runSynchronously(on: MainActor.sharedUnownedExecutor)
-            }
+        if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
+            job.runSynchronously(on: FollowedJobExecutor.shared.asUnownedSerialExecutor())
+        } else {
+            job.runSynchronously(on: MainActor.sharedUnownedExecutor)
         }
-    }
-
-    // MARK: The isolation-check hook
-
-    typealias CheckOriginal = @convention(thin) (UnownedSerialExecutor) -> Void
-    typealias CheckHook = @convention(thin) (UnownedSerialExecutor, CheckOriginal) -> Void
-
-    /// Where the runtime keeps its isolation-check hook; `nil` where it does not export one.
-    nonisolated(unsafe) private static let checkHookSlot: UnsafeMutablePointer<CheckHook?>? =
-        runtimeSymbol("swift_task_checkIsolated_hook")?.assumingMemoryBound(to: CheckHook?.self)
-
-    /// Another library's isolation-check hook, found when the engine installed its own.
-    private static let foundCheckHook = Locked<UnsafeRawPointer?>(nil)
-
-    /// The engine's isolation-check hook (see ``check(_:_:found:)``).
-    private static let checkHook: CheckHook = { executor, original in
-        check(executor, original, found: foundCheckHook.withLock { $0 })
-    }
-
-    /// What the engine's isolation-check hook does: a check for the main actor made by a
-    /// followed job (under ``FollowedJobExecutor``) is noted for its step and passes (the job runs
-    /// on the main queue, so nothing else runs on the main actor meanwhile); any other check goes
-    /// to the hook `found` at install, or to the runtime.
-    static func check(_ executor: UnownedSerialExecutor, _ original: CheckOriginal, found: UnsafeRawPointer?) {
-        if runsFollowedJob, identity(of: executor) == identity(of: MainActor.sharedUnownedExecutor) {
-            return WorkScope.noteHere(.mainActorAssumed)
-        }
-        guard let found else { return original(executor) }
-        unsafeBitCast(found, to: CheckHook.self)(executor, original)
-    }
-
-    /// Whether the current thread runs a followed job (under ``FollowedJobExecutor``).
-    private static var runsFollowedJob: Bool {
-        guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *), let currentExecutor = currentExecutorFunction
-        else { return false }
-        return unsafeBitCast(currentExecutor, to: CurrentExecutor.self)().0 == FollowedJobExecutor.identity
-    }
-
-    /// Installs the engine's isolation-check hook in the runtime's slot.
-    private static func installCheckHook() {
-        guard let slot = checkHookSlot else { return }
-        installCheckHook(in: slot) { found in foundCheckHook.withLock { $0 = found } }
-    }
-
-    /// Puts the engine's isolation-check hook in `slot`, giving `keep` the hook another library
-    /// put there first; does nothing when the engine's is there already.
-    static func installCheckHook(in slot: UnsafeMutablePointer<CheckHook?>, keep: (UnsafeRawPointer?) -> Void) {
-        let present = slot.pointee.map { unsafeBitCast($0, to: UnsafeRawPointer.self) }
-        guard present != unsafeBitCast(checkHook, to: UnsafeRawPointer.self) else { return }
-        keep(present)
-        slot.pointee = checkHook
-    }
-
-    // MARK: A trap in libdispatch under a followed job
-
-    /// What a process that libdispatch stops while a followed job runs writes before it ends.
-    static let trapNote = Array(("""
-
-        ViewStateKitTesting: libdispatch stopped the process while work the test engine follows \
-        was running on the main queue. The likely cause is a DispatchQueue.main.sync (or a sync onto \
-        a queue that targets the main queue) in nonisolated code: in the app it waits for the main \
-        queue; under the test engine the work runs on the main queue, which its own turn holds, so \
-        libdispatch traps. Reach the main actor with `await MainActor.run { … }` instead. See "How \
-        the test engine follows work" in ViewStateKitTesting's documentation.
-
-
-        """).utf8)
-
-    /// The signals a trap raises: `SIGILL` (x86-64's `ud2`) and `SIGTRAP` (arm64's `brk`).
-    private static let trapSignals = [SIGILL, SIGTRAP]
-
-    /// The actions found for ``trapSignals`` at install, put back by the handler before the
-    /// trapping instruction runs again. Written once, before the handler is installed.
-    nonisolated(unsafe) private static let foundTrapActions: UnsafeMutablePointer<sigaction> = {
-        let actions = UnsafeMutablePointer<sigaction>.allocate(capacity: 2)
-        actions.initialize(repeating: sigaction(), count: 2)
-        return actions
-    }()
-
-    /// `dladdr`, looked up by name (Glibc's module does not declare it): the image an address is in.
-    private typealias ImageOfAddress = @convention(c) (UnsafeRawPointer?, UnsafeMutableRawPointer?) -> Int32
-    private static let imageOfAddress = runtimeSymbol("dladdr").map {
-        unsafeBitCast($0, to: ImageOfAddress.self)
-    }
-
-    /// Installs ``trapHandler`` for ``trapSignals``, keeping the actions found.
-    private static func installTrapNote() {
-        guard imageOfAddress != nil else { return }
-        _ = (trapNote.count, trapEntries)  // made before any signal, not in the handler
-        for (index, signal) in trapSignals.enumerated() {
-            var action = sigaction()
-            #if canImport(Darwin)
-            action.__sigaction_u.__sa_sigaction = trapHandler
-            #else
-            action.__sigaction_handler.sa_sigaction = trapHandler
-            #endif
-            action.sa_flags = SA_SIGINFO
-            sigaction(signal, &action, foundTrapActions + index)
-        }
-    }
-
-    /// Writes ``trapNote`` when the trap is in libdispatch and the thread runs a followed job,
-    /// then puts back the action found: returning runs the trapping instruction again, which
-    /// ends the process as it would have (or reaches the handler another library installed).
-    /// Only reads, a lookup and a write: nothing that allocates.
-    private static let trapHandler: @convention(c) (Int32, UnsafeMutablePointer<siginfo_t>?, UnsafeMutableRawPointer?) -> Void = { number, info, _ in
-        trapEntries.pointee += 1
-        guard trapEntries.pointee == 1 else {
-            // Entered again: the action found is not in place. End as the default action would
-            // rather than trap here forever.
-            signal(number, SIG_DFL)
-            return
-        }
-        if runsFollowedJob, let info, trapIsInDispatch(info) {
-            trapNote.withUnsafeBufferPointer { _ = write(2, $0.baseAddress, $0.count) }
-        }
-        let index = number == trapSignals[0] ? 0 : 1
-        sigaction(number, foundTrapActions + index, nil)
-    }
-
-    /// How many times ``trapHandler`` was entered: once a process, since it ends the process.
-    nonisolated(unsafe) private static let trapEntries: UnsafeMutablePointer<Int> = {
-        let entries = UnsafeMutablePointer<Int>.allocate(capacity: 1)
-        entries.initialize(to: 0)
-        return entries
-    }()
-
-    /// Whether the instruction that trapped is in libdispatch.
-    private static func trapIsInDispatch(_ info: UnsafeMutablePointer<siginfo_t>) -> Bool {
-        #if canImport(Darwin)
-        let address = info.pointee.si_addr
-        #else
-        let address = info.pointee._sifields._sigfault.si_addr
-        #endif
-        var image: (UnsafePointer<CChar>?, UnsafeRawPointer?, UnsafePointer<CChar>?, UnsafeRawPointer?) = (nil, nil, nil, nil)
-        guard let imageOfAddress, withUnsafeMutablePointer(to: &image, { imageOfAddress(address, $0) }) != 0,
-              let path = image.0 else { return false }
-        return strstr(path, "libdispatch") != nil
     }
 }
 

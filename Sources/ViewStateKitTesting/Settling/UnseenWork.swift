@@ -15,10 +15,6 @@ struct UnseenWork: Equatable, Sendable {
         case taskExecutor
         /// Another library emptied or replaced the runtime's global-enqueue hook while the step ran.
         case hookReplaced(byAnotherHook: Bool)
-        /// Work that is not on the main actor checked that it was (`MainActor.assumeIsolated`):
-        /// the check passes under the engine, which runs that work on the main queue, and traps
-        /// in the app. Not unseen work, but another way a step could pass in a lie.
-        case mainActorAssumed
 
         /// The kind, as a failure message names it.
         var name: String {
@@ -31,8 +27,6 @@ struct UnseenWork: Equatable, Sendable {
             case .hookReplaced(let byAnotherHook):
                 "another library owning the runtime's enqueue hook (it was \(byAnotherHook ? "replaced" : "emptied") "
                     + "while this step ran; swift-concurrency-extras' withMainSerialExecutor does this when its block ends)"
-            case .mainActorAssumed:
-                "a main-actor check made off the main actor"
             }
         }
     }
@@ -43,12 +37,6 @@ struct UnseenWork: Equatable, Sendable {
 
     /// The failure message for `step`.
     func message(for step: String) -> String {
-        if kind == .mainActorAssumed {
-            return "\(step): work it followed that is not on the main actor checked that it was (MainActor.assumeIsolated, "
-                + "preconditionIsolated, or a @MainActor closure called synchronously from it). The check passed only "
-                + "because the test engine runs followed work on the main queue; in the app it traps. Reach the main "
-                + "actor with `await MainActor.run { … }`, or make the code that checks @MainActor."
-        }
         let when = late
             ? "It came back after the step had returned, so the step rested early"
             : "It came back in time on this run, but the step cannot know it will on the next"
