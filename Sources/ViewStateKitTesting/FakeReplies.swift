@@ -24,6 +24,9 @@ public final class FakeReplies<Value: Sendable>: Sendable {
     }
 
     private let queue = ReplyQueue<Released>()
+    /// The Swift Testing test that made it: the test a release from code with no test of its own
+    /// (a detached task, a Dispatch queue) belongs to, so only that test's advances wait for it.
+    private let test = CallSite.currentTest
 
     /// No requests yet.
     public init() {}
@@ -84,7 +87,7 @@ public final class FakeReplies<Value: Sendable>: Sendable {
         resumed.expectResumption()  // until the resumed request goes on, wherever it goes on
         let released = resumed.run { queue.release(index, with: .success(Released(result: result, waker: resumed))) }
         if !released { resumed.resumedInPlace() }  // nothing was waiting
-        WorkScope.settleLater(resumed)  // the next clock advance lets the resumed work rest first
+        WorkScope.settleLater(resumed, of: CallSite.currentTest ?? test)  // the test's next advance lets the resumed work rest first
         guard !released else { return }
         let made = requestCount
         site.fail((0..<made).contains(index)

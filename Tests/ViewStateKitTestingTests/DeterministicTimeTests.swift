@@ -1,6 +1,7 @@
 import Testing
 import ViewStateKit
 @testable import ViewStateKitTesting
+import ViewStateKitSupport
 
 /// TCA's timer case study: a toggle starts a timer that ticks every second until toggled off.
 @MainActor
@@ -232,6 +233,35 @@ extension DeterministicTimeTests {
             try await clock.sleep(for: .seconds(1))
             await log.add("woke with \(value) at \(clock.now.offset)")
         }
+    }
+
+    @Test("R9: an advance also lets work rest that a release made from a detached task resumed (no test of its own)")
+    func releaseFromADetachedTask() async {
+        let clock = ManualClock()
+        let replies = FakeReplies<Int>()
+        let log = WakeLog()
+        let work = replyThenSleep(replies, clock, log)
+        await replies.waitForRequests(1)
+        await Task.detached { replies.succeed(0, with: 7) }.value  // outside the test's task-locals
+        await clock.advance(by: .seconds(1))
+        await withSafetyNet { _ = await work.result }
+        #expect(await log.names.last == "woke with 7 at 1.0 seconds")
+    }
+
+    @Test("a release made from a detached task belongs to the test that made the FakeReplies: another test's advance never waits for its work")
+    func detachedReleaseBelongsToItsTest() async {
+        let held = Gate()
+        let replies = CallSite.$simulatedTest.withValue("another test") { FakeReplies<Int>() }
+        let work = Task.detached {
+            _ = try? await replies.next()
+            _ = await wait(within: SafetyNet.defaultLimit) { gate in held.onEnd { gate.end(true) } }  // rests only when let go
+        }
+        await replies.waitForRequests(1)
+        await Task.detached { replies.succeed(0, with: 7) }.value  // no test of its own
+        #expect(WorkScope.hasReleasedWork(of: "another test"))
+        #expect(!WorkScope.hasReleasedWork(of: CallSite.currentTest))  // this test's advances do not wait for it
+        held.end(true)
+        await work.waitForCompletion()
     }
 
     @Test("a release's work, once it has rested, is let go of: nothing of it is kept for the rest of the run")

@@ -443,3 +443,63 @@ extension TimeLimitTests {
         }
     }
 }
+
+// Exit tests run in a process of their own: a job held through a limit, or a main queue held
+// past one, stalls no other test there (they were removed once for failing others under load).
+#if os(macOS) || os(Linux)
+extension TimeLimitTests {
+    @Test("a followed job that runs through the whole limit fails the advance at that limit, not after the rounds a busy main queue gets")
+    nonisolated func stuckJobFailsAtTheLimit() async {
+        await #expect(processExitsWith: .success) {
+            let clock = ManualClock(timeLimit: .milliseconds(300))
+            let stuck = DispatchSemaphore(value: 0)
+            let work = Task.detached {
+                guard (try? await clock.sleep(for: .seconds(1))) != nil else { return }
+                await Task.detached { stuck.wait() }.value  // a followed job that does not end until the test lets it go
+            }
+            await clock.waitForSleepers(1, timeLimit: SafetyNet.defaultLimit)
+            let limitsPassed = Locked<[Int]>([])
+            let failures = Locked<[String]>([])
+            await CallSite.$failureSink.withValue({ message in failures.withLock { $0.append(message) } }) {
+                await WorkScope.$limitPassed.withValue({ round in limitsPassed.withLock { $0.append(round) } }) {
+                    await clock.advance(by: .seconds(1))
+                }
+            }
+            stuck.signal()
+            await work.waitForCompletion()
+            #expect(failures.withLock { $0 }.count == 1)
+            #expect(failures.withLock { $0 }.first?.hasPrefix("advance: the work woken at 1.0 seconds was still running after 0.3 seconds") == true)
+            // One limit, or two when the job began after the first round looked (its start is
+            // a change); never the four a queued job earns.
+            #expect([[0], [0, 1]].contains(limitsPassed.withLock { $0 }))
+        }
+    }
+
+    @Test("a nonisolated advance whose woken work waits behind a busy main queue looks again after the limit, and passes")
+    nonisolated func nonisolatedAdvanceBehindABusyMainQueue() async {
+        await #expect(processExitsWith: .success) {
+            let clock = ManualClock(timeLimit: .milliseconds(300))
+            let ticked = Locked(false)
+            let work = Task.detached {
+                guard (try? await clock.sleep(for: .seconds(1))) != nil else { return }
+                ticked.withLock { $0 = true }
+            }
+            await clock.waitForSleepers(1, timeLimit: SafetyNet.defaultLimit)
+            // Other work holds the main queue until the advance's first limit has passed: the
+            // woken job waits its turn, and the advance, not on the main actor, looks again.
+            let busy = DispatchSemaphore(value: 0)
+            DispatchQueue.main.async { busy.wait() }
+            let limitsPassed = Locked<[Int]>([])
+            await WorkScope.$limitPassed.withValue({ round in
+                limitsPassed.withLock { $0.append(round) }
+                busy.signal()
+            }) {
+                await clock.advance(by: .seconds(1))  // no issue: nothing of the work had begun, so it waited on
+            }
+            #expect(ticked.withLock { $0 })
+            #expect(limitsPassed.withLock { $0 } == [0])
+            await work.waitForCompletion()
+        }
+    }
+}
+#endif

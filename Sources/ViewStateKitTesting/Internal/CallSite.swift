@@ -30,6 +30,11 @@ struct CallSite: Equatable {
     /// what happens to work or a tester that belongs to another test.
     @TaskLocal static var simulatedTest: String?
 
+    /// Where the failures of the current task go instead of the test framework: how a test run
+    /// in a process of its own (an exit test, whose recorded issues reach the parent without
+    /// their text) checks what a step reported.
+    @TaskLocal static var failureSink: (@Sendable (String) -> Void)?
+
     /// Reports `message` as a failure at this call site: through Swift Testing inside a Swift
     /// Testing test, through XCTest otherwise.
     ///
@@ -37,6 +42,7 @@ struct CallSite: Equatable {
     /// toolchain without Swift Testing builds too); with neither, the failure is printed in
     /// the compiler's `file:line: error:` form, so it is never lost.
     func fail(_ message: String) {
+        if let failureSink = Self.failureSink { return failureSink(message) }
         #if canImport(Testing)
         if Test.current != nil {
             let location = SourceLocation(fileID: fileID, filePath: "\(filePath)", line: Int(line), column: Int(column))

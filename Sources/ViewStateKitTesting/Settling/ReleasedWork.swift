@@ -11,9 +11,9 @@ extension WorkScope {
     /// Settles `scope` in the background, and keeps it until it rests, for
     /// ``settleReleasedWork(within:)``: a release returns at once, and the work it resumed must
     /// rest before a clock moves. Settling at once closes the scope as soon as its work rests,
-    /// even in a test that never advances a clock.
-    static func settleLater(_ scope: WorkScope) {
-        let test = CallSite.currentTest
+    /// even in a test that never advances a clock. `test` is the Swift Testing test whose
+    /// advances wait for it (`nil`: every test's).
+    static func settleLater(_ scope: WorkScope, of test: String?) {
         let id = ObjectIdentifier(scope)
         released.withLock { released in  // appended before the settling can remove it
             let settling = uncounted.run {
@@ -35,7 +35,7 @@ extension WorkScope {
         released.withLock { list in list.contains { test == nil || $0.test == nil || $0.test == test } }
     }
 
-    /// Lets every scope kept by ``settleLater(_:)`` for the current test rest. Returns `false`
+    /// Lets every scope kept by ``settleLater(_:of:)`` for the current test rest. Returns `false`
     /// when one was still running after `limit` and the more limits a busy main queue earns (or
     /// after the default limit its own settling keeps, if that is shorter).
     static func settleReleasedWork(within limit: Duration, isolation: isolated (any Actor)? = #isolation) async -> Bool {

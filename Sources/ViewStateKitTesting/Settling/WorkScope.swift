@@ -182,7 +182,7 @@ final class WorkScope: Sendable {
     /// Waits until the scope's work rests (see the type's description), or until `limit` of
     /// real time has passed; then the scope lets go of its work. Waits in the caller's
     /// isolation, so the wait itself enqueues nothing the scope could mistake for its work.
-    /// One caller: work several may wait for goes through ``settleLater(_:)``.
+    /// One caller: work several may wait for goes through ``settleLater(_:of:)``.
     ///
     /// Work that went where the engine cannot follow it is reported at the step's call site
     /// (rule R10); so is a hook another library replaced while the step ran.
@@ -203,12 +203,13 @@ final class WorkScope: Sendable {
     func settleQuietly(within limit: Duration, isolation: isolated (any Actor)? = #isolation) async -> Outcome {
         defer { close() }
         var rested = false
-        for _ in 0...Self.congestedRounds {
+        for round in 0...Self.congestedRounds {
             let begun = counts.withLock { $0.begun }
             rested = await wait(within: limit) { gate in
                 counts.withLock { $0.restGate = gate }
                 postMarker()
             }
+            if !rested { Self.limitPassed?(round) }
             // One turn running through the whole limit: a job that does not end.
             guard !rested, counts.withLock({ $0.running == 0 || $0.begun != begun }) else { break }
         }
@@ -222,6 +223,10 @@ final class WorkScope: Sendable {
     /// How many more time limits a settle waits for a queued marker when the work itself has
     /// ended (see ``settle(within:)``).
     static let congestedRounds = 3
+
+    /// Told the round (from 0) each time a settle's time limit passes, in the settling task: how
+    /// a test sees how many limits a settle waited, without reading a clock.
+    @TaskLocal static var limitPassed: (@Sendable (Int) -> Void)?
 
     /// Posts a marker behind every main-actor job queued so far, when no counted job is pending
     /// (the count is read in the same step, so a job counted later always changes it). When the
