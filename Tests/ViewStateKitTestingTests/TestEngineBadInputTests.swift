@@ -63,6 +63,22 @@ struct TestEngineBadInputTests {
         #expect(reports == 5)  // the sends, the receive, the assert and the finish
     }
 
+    @Test("a tester used outside any test (a detached task) fails at that use, naming the test that made it and no test")
+    func testerUsedOutsideAnyTest() async {
+        let tester = ReactorTester(TickingTimer(clock: ManualClock()))
+        let made = CallSite.currentTest ?? "?"
+        let failures = Locked<[String]>([])
+        await Task.detached {  // no task-locals: no test
+            await CallSite.$failureSink.withValue({ message in failures.withLock { $0.append(message) } }) {
+                await MainActor.run { tester.assert { _ in } }
+            }
+        }.value
+        #expect(failures.withLock { $0 } == [
+            "assert: this ReactorTester was made in another test (\(made)), which has ended or runs beside this one "
+                + "(no test); its states and checks belong there. Make a tester in each test.",
+        ])
+    }
+
     @Test("send waits for its effects as long as the tester's own limit when it is longer, and never less than the default")
     func sendHonoursTheTestersLimit() {
         #expect(ReactorTester<TickingTimer>.sendLimit(.seconds(30)) == .seconds(30))

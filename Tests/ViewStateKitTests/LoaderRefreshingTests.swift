@@ -327,6 +327,16 @@ extension LoaderRefreshingTests {
         #expect(cell.value == feed(["x", "c"], total: 5))
     }
 
+    @Test("a failed page or refresh says why through failure; idle, refreshing and loading more have none")
+    func failureOfAStatus() {
+        let server = LoadFailure(.server, "HTTP 500")
+        #expect(LoadStatus.loadMoreFailed(server).failure == server)
+        #expect(LoadStatus.refreshFailed(.cancelled).failure == .cancelled)
+        #expect(LoadStatus.idle.failure == nil)
+        #expect(LoadStatus.refreshing.failure == nil)
+        #expect(LoadStatus.loadingMore.failure == nil)
+    }
+
     @Test("refreshing and loading more are busy; idle and failed are not")
     func busyStatuses() {
         #expect(LoadStatus.refreshing.isBusy)

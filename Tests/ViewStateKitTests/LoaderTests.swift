@@ -74,6 +74,40 @@ struct LoaderTests {
         #expect(!loader.isLoading)
     }
 
+    @Test("a retry the screen starts as it draws the cancelled state is not killed by that cancel: its reply is presented")
+    func retryStartedWhileTheCancelIsDrawn() {
+        let drawn = RecordingRenderer<[String]>()
+        let holder = LoaderHolder<[String]>()
+        holder.loader = Loader { [service] state in
+            drawn.render(state)
+            if state == .failed(.cancelled), drawn.states.count == 2 {  // the screen retries at once
+                holder.loader?.load { done in service.fetch(completion: done) }
+            }
+        }
+        holder.loader?.load { done in service.fetch(completion: done) }
+        holder.loader?.cancel()
+        service.release(1, with: .success(["retried"]))
+        expectSequence(drawn.states, equals: [.loading, .failed(.cancelled), .loading, .presenting(["retried"])])
+        #expect(holder.loader?.isLoading == false)
+    }
+
+    @Test("a load the screen starts as it draws a load's last state is not killed by that load's end: its reply is presented")
+    func loadStartedWhileTheLastStateIsDrawn() {
+        let drawn = RecordingRenderer<[String]>()
+        let holder = LoaderHolder<[String]>()
+        holder.loader = Loader { [service] state in
+            drawn.render(state)
+            if case .failed = state, drawn.states.count == 2 {  // the screen retries a failure at once
+                holder.loader?.load { done in service.fetch(completion: done) }
+            }
+        }
+        holder.loader?.load { done in service.fetch(completion: done) }
+        service.release(0, with: .failure(LoadFailure(.server, "HTTP 500")))
+        service.release(1, with: .success(["retried"]))
+        expectSequence(drawn.states, equals: [.loading, .failed(LoadFailure(.server, "HTTP 500")), .loading, .presenting(["retried"])])
+        #expect(holder.loader?.isLoading == false)
+    }
+
     @Test("cancel with nothing in flight does nothing")
     func cancelIdle() {
         loader.cancel()
@@ -279,4 +313,10 @@ extension LoaderTests {
         await task.waitForCompletion()
         #expect(renderer.states == [.loading, .presenting(["CU"])])
     }
+}
+
+/// Holds a loader for a handler that starts loads on it (a screen that retries as it draws).
+@MainActor
+final class LoaderHolder<Content: Sendable> {
+    var loader: Loader<Content>?
 }
