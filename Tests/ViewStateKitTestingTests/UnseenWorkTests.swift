@@ -273,7 +273,8 @@ struct UnseenWorkTests {
             let clock = ManualClock()
             await clock.advance(by: .seconds(1))
             #expect(RuntimeAccess.holdsEngineHook(slot))
-            #expect(slot.found == unsafeBitCast(anotherLibrarysHook, to: UnsafeRawPointer.self))
+            #expect(slot.found == RuntimeAccess.FoundHook(address: unsafeBitCast(anotherLibrarysHook, to: UnsafeRawPointer.self),
+                                                          test: CallSite.currentTest))
         }
     }
 
@@ -337,8 +338,27 @@ struct EnqueueRouteTests {
     func unownedJobsGoOn() {
         routed.withLock { $0 = [] }
         let job = unsafeBitCast(UnsafeRawPointer(bitPattern: 0x10)!, to: UnownedJob.self)  // never run: the stand-ins only note it
-        RuntimeAccess.route(job, runtimesEnqueue, owners: [], found: unsafeBitCast(anotherLibrarysEnqueueHook, to: UnsafeRawPointer.self))
-        RuntimeAccess.route(job, runtimesEnqueue, owners: [], found: nil)
+        let found = RuntimeAccess.FoundHook(address: unsafeBitCast(anotherLibrarysEnqueueHook, to: UnsafeRawPointer.self), test: "T")
+        RuntimeAccess.route(job, runtimesEnqueue, owners: [], found: found, enqueuedIn: "T")
+        RuntimeAccess.route(job, runtimesEnqueue, owners: [], found: nil, enqueuedIn: "T")
         #expect(routed.withLock { $0 } == ["another library", "the runtime"])
+    }
+
+    @Test("a hook another library left behind reaches only the test that found it: every other test's jobs, and jobs of no test, take the runtime's own path; one in place at install reaches all")
+    func aLeftBehindHookReachesOnlyItsTest() {
+        routed.withLock { $0 = [] }
+        let job = unsafeBitCast(UnsafeRawPointer(bitPattern: 0x10)!, to: UnownedJob.self)  // never run: the stand-ins only note it
+        let address = unsafeBitCast(anotherLibrarysEnqueueHook, to: UnsafeRawPointer.self)
+        let foundInATest = RuntimeAccess.FoundHook(address: address, test: "T")
+        RuntimeAccess.route(job, runtimesEnqueue, owners: [], found: foundInATest, enqueuedIn: "another test")
+        RuntimeAccess.route(job, runtimesEnqueue, owners: [], found: foundInATest, enqueuedIn: nil)
+        RuntimeAccess.route(job, runtimesEnqueue, owners: [], found: foundInATest, enqueuedIn: "T")
+        let foundOutsideTests = RuntimeAccess.FoundHook(address: address, test: nil)
+        RuntimeAccess.route(job, runtimesEnqueue, owners: [], found: foundOutsideTests, enqueuedIn: "T")
+        RuntimeAccess.route(job, runtimesEnqueue, owners: [], found: foundOutsideTests, enqueuedIn: nil)
+        let foundAtInstall = RuntimeAccess.FoundHook(address: address, test: nil, atInstall: true)
+        RuntimeAccess.route(job, runtimesEnqueue, owners: [], found: foundAtInstall, enqueuedIn: "another test")
+        #expect(routed.withLock { $0 } == ["the runtime", "the runtime", "another library", "the runtime", "another library",
+                                           "another library"])  // a hook in place before the engine's is the process's
     }
 }

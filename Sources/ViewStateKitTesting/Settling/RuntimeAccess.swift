@@ -15,8 +15,9 @@ internal import ViewStateKitSupport
 /// 1. **The global-enqueue hook** (`swift_task_enqueueGlobal_hook`, a variable the runtime
 ///    exports and calls for every job enqueued on the global executor): how a ``WorkScope`` sees
 ///    the jobs its work makes. The hook found at install (another library's, such as
-///    swift-concurrency-extras' `withMainSerialExecutor`) is kept and given every job no scope
-///    owns; ``ensureHook()`` puts the engine's back when another library has replaced it.
+///    swift-concurrency-extras' `withMainSerialExecutor`) is kept and given the jobs no scope
+///    owns that the test which found it enqueues; ``ensureHook()`` puts the engine's back when
+///    another library has replaced it.
 ///    `swift_task_enqueueGlobal` puts a job that yielded under ``FollowedJobExecutor`` back
 ///    through the hook.
 /// 2. **A job's task** (`swift_task_getJobTaskId`, and the job's address being its task's
@@ -55,24 +56,42 @@ enum RuntimeAccess {
         return dlsym(everywhere, name)
     }
 
-    /// The engine's hook (see ``route(_:_:owners:found:)``).
+    /// The engine's hook (see ``route(_:_:owners:found:enqueuedIn:)``).
     private static let hook: Hook = { job, original in
-        route(job, original, owners: WorkScope.owners(of: job), found: realSlotFoundHook.withLock { $0 })
+        route(job, original, owners: WorkScope.owners(of: job), found: realSlotFoundHook.withLock { $0 },
+              enqueuedIn: CallSite.currentTest)
     }
 
-    /// Where the engine's hook sends `job`: when scopes own it, to the main queue, counted;
-    /// otherwise to the hook `found` at install (another library's), or the runtime's own path.
-    static func route(_ job: UnownedJob, _ original: Original, owners: [WorkScope], found: UnsafeRawPointer?) {
+    /// Another library's hook, found in a slot: at install, before any step (the process's,
+    /// given every job no scope owns), or by a step of a Swift Testing test, which replaced it
+    /// (given only that test's).
+    struct FoundHook: Equatable, @unchecked Sendable {
+        // @unchecked: the address is a function's, only compared and called.
+        let address: UnsafeRawPointer
+        /// The test whose step found it (`nil` outside Swift Testing).
+        let test: String?
+        /// Found at install: in place before the engine's, for the whole process.
+        var atInstall = false
+    }
+
+    /// Where the engine's hook sends `job`: when scopes own it, to their turns, counted;
+    /// otherwise to the hook `found` (another library's) when it was found at install or the job
+    /// is enqueued in the test that found it, or to the runtime's own path. So a hook another
+    /// library leaves behind when its block ends (swift-concurrency-extras'
+    /// `withMainSerialExecutor` does) reaches at most the rest of the test that used it, never
+    /// the process's other tests and jobs.
+    static func route(_ job: UnownedJob, _ original: Original, owners: [WorkScope], found: FoundHook?,
+                      enqueuedIn test: @autoclosure () -> String?) {
         guard owners.isEmpty else { return WorkScope.runFollowed(job, owners: owners) }
-        guard let found else { return original(job) }
-        unsafeBitCast(found, to: Hook.self)(job, original)
+        guard let found, found.atInstall || found.test == test() else { return original(job) }
+        unsafeBitCast(found.address, to: Hook.self)(job, original)
     }
 
     /// The engine's hook, as an address to compare.
     private static var hookAddress: UnsafeRawPointer { unsafeBitCast(hook, to: UnsafeRawPointer.self) }
 
     /// Another library's hook, found in the runtime's slot when the engine installed its own.
-    private static let realSlotFoundHook = Locked<UnsafeRawPointer?>(nil)
+    private static let realSlotFoundHook = Locked<FoundHook?>(nil)
 
     /// The slot the steps of the current task check: the runtime's, or a stand-in a test of
     /// ``ensureHook(in:)`` gives its own task, so it never touches the slot other tests rely on.
@@ -83,7 +102,7 @@ enum RuntimeAccess {
         // @unchecked: read and written only by one test's own steps.
         let pointer = UnsafeMutablePointer<Hook?>.allocate(capacity: 1)
         /// What ``ensureHook(in:)`` found in it, as the engine's hook would forward to.
-        var found: UnsafeRawPointer?
+        var found: FoundHook?
 
         init(holding hook: Hook?) { pointer.initialize(to: hook) }
         deinit { pointer.deallocate() }
@@ -110,10 +129,10 @@ enum RuntimeAccess {
         return ensureHook(in: slot) { found in realSlotFoundHook.withLock { $0 = found } }
     }
 
-    private static func ensureHook(in slot: UnsafeMutablePointer<Hook?>, keep: (UnsafeRawPointer?) -> Void) -> HookFinding {
+    private static func ensureHook(in slot: UnsafeMutablePointer<Hook?>, keep: (FoundHook?) -> Void) -> HookFinding {
         let present = slot.pointee.map { unsafeBitCast($0, to: UnsafeRawPointer.self) }
         if present == hookAddress { return .inPlace }
-        keep(present)
+        keep(present.map { FoundHook(address: $0, test: CallSite.currentTest) })
         slot.pointee = hook
         return .replaced(byAnotherHook: present != nil)
     }
@@ -153,7 +172,9 @@ enum RuntimeAccess {
               identity(of: MainActor.sharedUnownedExecutor) != nil else {
             return "an executor reference is not the two words the engine expects"
         }
-        _ = ensureHook(in: slot) { found in realSlotFoundHook.withLock { $0 = found } }
+        _ = ensureHook(in: slot) { found in
+            realSlotFoundHook.withLock { $0 = found.map { FoundHook(address: $0.address, test: nil, atInstall: true) } }
+        }
         return WorkScope.probe()
     }()
 
