@@ -225,7 +225,7 @@ struct TimeLimitTests {
     }
 
     @Test("an advance whose woken work never rests fails at the caller's line after the clock's limit, and stops the clock there")
-    func advanceOfBusyWork() async {
+    nonisolated func advanceOfBusyWork() async {  // off the main actor: its time is the advance's, not a wait for a busy main queue
         let clock = ManualClock(timeLimit: .milliseconds(50))
         let work = await BusyWork(after: .seconds(1), on: clock)
         let line = #line + 3
