@@ -248,6 +248,30 @@ extension DeterministicTimeTests {
         #expect(await log.names.last == "woke with 7 at 1.0 seconds")
     }
 
+    @Test("a main-actor task a completion handler starts as a release calls it is the release's work: it reaches its sleep before the advance")
+    func taskStartedByAReleasedCompletionHandler() async {
+        await Repetitions.run(20) {  // the same in 20 rounds: work the engine missed would race the advance
+            let clock = ManualClock()
+            let replies = FakeReplies<Int>()
+            let log = WakeLog()
+            let started = Locked<Task<Void, Never>?>(nil)
+            replies.next { _ in
+                started.withLock { $0 = Task { @MainActor in
+                    for _ in 0..<5 { await log.add("busy") }  // to another actor and back, from the main actor
+                    guard (try? await clock.sleep(for: .seconds(1))) != nil else { return }
+                    await log.add("woke at \(clock.now.offset)")
+                } }
+            }
+            replies.succeed(0, with: 7)  // on the main queue: what the handler starts there is the release's work
+            await clock.advance(by: .seconds(1))
+            await withSafetyNet { await started.withLock { $0 }?.value }
+            let woke = await log.names.last == "woke at 1.0 seconds"
+            #expect(woke)
+            clock.expectNoSleepers()
+            return woke  // failed: one report is enough
+        }
+    }
+
     @Test("a release made from a detached task belongs to the test that made the FakeReplies: another test's advance never waits for its work")
     func detachedReleaseBelongsToItsTest() async {
         let held = Gate()

@@ -113,6 +113,9 @@ struct FollowedWorkSemanticsTests {
             await clock.advance(by: .seconds(2))
             #expect(log.withLock { $0 } == ["on the main queue: true", "after the sync", "tick at 2.0 seconds"])
             await work.waitForCompletion()
+            // The sync's turn let the main queue go once; once that job ended, turns hold it again.
+            #expect(WorkScope.laneHolds.withLock { $0.releasedEarly } == 1)
+            #expect(WorkScope.laneHolds.withLock { $0.waitingPastHold } == nil)
         }
     }
 
@@ -268,5 +271,45 @@ extension BracketTests {
         await work.waitForCompletion()
         _ = await wait(within: SafetyNet.defaultLimit) { gate in started.onEnd { gate.end(true) } }
         #expect(log.withLock { $0 } == ["followed: false"])
+    }
+}
+
+@Suite("Which turns hold the main queue: all, except while a job whose hold ended first still runs")
+struct LaneHoldsTests {
+    @Test("turns are numbered in order, and each holds the main queue")
+    func everyTurnHolds() {
+        var holds = LaneHolds()
+        #expect(holds.begin() == (0, true))
+        holds.jobEnded(0)
+        #expect(holds.begin() == (1, true))
+        #expect(holds.begin() == (2, true))  // begun before the one before it ended: the lane runs them in order
+    }
+
+    @Test("after a hold ends before its job, later turns hold nothing until that job ends; then they hold again")
+    func aJobWaitingPastItsHold() {
+        var holds = LaneHolds()
+        _ = holds.begin()
+        holds.holdEnded(0)
+        #expect(holds.waitingPastHold == 0)
+        #expect(holds.releasedEarly == 1)
+        #expect(holds.begin() == (1, false))
+        holds.jobEnded(1)  // another turn's job ending changes nothing
+        #expect(holds.waitingPastHold == 0)
+        #expect(holds.begin() == (2, false))
+        holds.jobEnded(0)
+        #expect(holds.waitingPastHold == nil)
+        #expect(holds.begin() == (3, true))
+        #expect(holds.releasedEarly == 1)
+    }
+
+    @Test("a hold that ends once its job has ended (the wait's time-out racing the job's end) changes nothing")
+    func aHoldEndingAfterItsJob() {
+        var holds = LaneHolds()
+        _ = holds.begin()
+        holds.jobEnded(0)
+        holds.holdEnded(0)
+        #expect(holds.waitingPastHold == nil)
+        #expect(holds.releasedEarly == 0)
+        #expect(holds.begin() == (1, true))
     }
 }

@@ -475,6 +475,35 @@ extension TimeLimitTests {
         }
     }
 
+    @Test("a job queued behind a busy main queue after the work's earlier turn ended is waited for, not taken for a stuck one")
+    nonisolated func laterJobBehindABusyMainQueue() async {
+        await #expect(processExitsWith: .success) {
+            let clock = ManualClock(timeLimit: .milliseconds(300))
+            let busy = DispatchSemaphore(value: 0)
+            let ticked = Locked(false)
+            let work = Task.detached {
+                guard (try? await clock.sleep(for: .seconds(1))) != nil else { return }  // a turn, which ends
+                await MainActor.run { DispatchQueue.main.async { busy.wait() } }  // the main queue gets busy
+                ticked.withLock { $0 = true }  // a job of a second turn, queued behind the busy main queue
+            }
+            await clock.waitForSleepers(1, timeLimit: SafetyNet.defaultLimit)
+            let limitsPassed = Locked<[Int]>([])
+            let failures = Locked<[String]>([])
+            await CallSite.$failureSink.withValue({ message in failures.withLock { $0.append(message) } }) {
+                await WorkScope.$limitPassed.withValue({ round in
+                    limitsPassed.withLock { $0.append(round) }
+                    if round == 1 { busy.signal() }  // busy through two limits: the second sees no turn running
+                }) {
+                    await clock.advance(by: .seconds(1))
+                }
+            }
+            #expect(failures.withLock { $0 } == [])
+            #expect(ticked.withLock { $0 })
+            #expect(limitsPassed.withLock { $0 } == [0, 1])
+            await work.waitForCompletion()
+        }
+    }
+
     @Test("a nonisolated advance whose woken work waits behind a busy main queue looks again after the limit, and passes")
     nonisolated func nonisolatedAdvanceBehindABusyMainQueue() async {
         await #expect(processExitsWith: .success) {

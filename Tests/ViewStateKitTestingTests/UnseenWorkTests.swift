@@ -332,6 +332,15 @@ private let anotherLibrarysEnqueueHook: RuntimeAccess.Hook = { _, _ in routed.wi
 /// The runtime's own path for a job, as a hook is given it: it only notes the job.
 private let runtimesEnqueue: RuntimeAccess.Original = { _ in routed.withLock { $0.append("the runtime") } }
 
+/// The tests whose jobs the stand-in for a hook installed before the engine's was given.
+private let testsOfJobsGivenToAnEarlierHook = Locked<[String?]>([])
+/// A hook another library installed before the engine's first step: it notes the job's test,
+/// then takes the runtime's way.
+private let anEarlierHook: RuntimeAccess.Hook = { job, original in
+    testsOfJobsGivenToAnEarlierHook.withLock { $0.append(CallSite.currentTest) }
+    original(job)
+}
+
 @Suite("The engine's enqueue hook passes a job no step owns to the hook it found, or to the runtime", .serialized)
 struct EnqueueRouteTests {
     @Test("a job no scope owns goes to the hook found at install, or to the runtime's own path when there was none")
@@ -343,6 +352,22 @@ struct EnqueueRouteTests {
         RuntimeAccess.route(job, runtimesEnqueue, owners: [], found: nil, enqueuedIn: "T")
         #expect(routed.withLock { $0 } == ["another library", "the runtime"])
     }
+
+    #if os(macOS) || os(Linux)
+    @Test("a hook in place before the engine's first step is the process's: a job no step owns goes to it from any test")
+    func hookInPlaceAtInstall() async {
+        await #expect(processExitsWith: .success) {  // a process of its own: its first step installs the engine's hook
+            guard let slot = RuntimeAccess.realHookSlot else { return #expect(Bool(false), "no hook slot") }
+            slot.pointee = anEarlierHook
+            await ManualClock().advance(by: .seconds(1))  // the first step: the engine's hook goes in, keeping this one
+            #expect(RuntimeAccess.unsupportedReason == nil)
+            await CallSite.$simulatedTest.withValue("a test") {
+                await Task.detached {}.value  // enqueued in a test: no step owns it
+            }
+            #expect(testsOfJobsGivenToAnEarlierHook.withLock { $0 }.contains("a test"))
+        }
+    }
+    #endif
 
     @Test("a hook another library left behind reaches only the test that found it: every other test's jobs, and jobs of no test, take the runtime's own path; one in place at install reaches all")
     func aLeftBehindHookReachesOnlyItsTest() {

@@ -54,15 +54,8 @@ extension WorkScope {
     /// queue (their jobs queue behind it on the lane, and may wait for the main queue too).
     static let mainQueueHold = DispatchTimeInterval.milliseconds(250)
 
-    /// Turns in the order their jobs went to the lane: the newest turn whose hold ended before
-    /// its job did, and the newest whose job has ended. The lane runs jobs in that order, so
-    /// while the first is the greater, a job is still waiting on the lane past its hold.
-    private struct LaneTurns {
-        var next = 0
-        var releasedEarly = -1
-        var ended = -1
-    }
-    private static let laneTurns = Locked(LaneTurns())
+    /// Which turns hold the main queue (see ``LaneHolds``).
+    static let laneHolds = Locked(LaneHolds())
 
     /// A turn: on the main queue, runs `job` on the lane, then the follow-ups it and they
     /// enqueue, one at a time, while holding the main queue (see ``mainQueueHold``).
@@ -73,10 +66,7 @@ extension WorkScope {
                 $0.begun += 1
             }
         }
-        let (turn, holds) = laneTurns.withLock { turns in
-            defer { turns.next += 1 }
-            return (turns.next, turns.releasedEarly <= turns.ended)
-        }
+        let (turn, holds) = laneHolds.withLock { $0.begin() }
         let done = DispatchSemaphore(value: 0)
         lane.async {
             owning(owners, takingFollowUps: true) { turn in
@@ -88,7 +78,7 @@ extension WorkScope {
                     for owner in owners { owner.jobEnded() }
                 }
             }
-            laneTurns.withLock { $0.ended = turn }
+            laneHolds.withLock { $0.jobEnded(turn) }
             for owner in owners {
                 owner.counts.withLock { $0.running -= 1 }
                 owner.jobEnded()
@@ -96,7 +86,7 @@ extension WorkScope {
             done.signal()
         }
         if holds, done.wait(timeout: .now() + mainQueueHold) == .timedOut {
-            laneTurns.withLock { $0.releasedEarly = turn }
+            laneHolds.withLock { $0.holdEnded(turn) }
         }
     }
 
@@ -174,4 +164,37 @@ extension WorkScope {
         DispatchQueue.main.setSpecific(key: key, value: true)
         return key
     }()
+}
+
+/// Which turns hold the main queue while their job runs on the lane: every turn, except while a
+/// job whose hold ended first (it waits for the main queue itself, say) still runs there. The
+/// lane runs jobs in the order their turns began.
+struct LaneHolds {
+    /// The number the next turn gets.
+    private(set) var next = 0
+    /// The turn whose job still runs on the lane after its hold ended, if any.
+    private(set) var waitingPastHold: Int?
+    /// How many holds have ended before their job did.
+    private(set) var releasedEarly = 0
+    /// The newest turn whose job has ended.
+    private var lastEnded = -1
+
+    /// A new turn: its number, and whether it holds the main queue.
+    mutating func begin() -> (turn: Int, holds: Bool) {
+        defer { next += 1 }
+        return (next, waitingPastHold == nil)
+    }
+
+    /// The job of `turn` has ended on the lane.
+    mutating func jobEnded(_ turn: Int) {
+        lastEnded = turn
+        if waitingPastHold == turn { waitingPastHold = nil }
+    }
+
+    /// The hold of `turn` ended before its job did, unless the job has ended since.
+    mutating func holdEnded(_ turn: Int) {
+        guard lastEnded < turn else { return }
+        waitingPastHold = turn
+        releasedEarly += 1
+    }
 }
