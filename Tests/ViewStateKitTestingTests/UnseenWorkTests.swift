@@ -157,14 +157,21 @@ struct UnseenWorkTests {
         // The completion handler is called only once the advance has returned, as a slow
         // network's would be: the detour can only be found late.
         let advanced = DispatchSemaphore(value: 0)
+        let resumed = DispatchSemaphore(value: 0)
         let (issues, line, ticks) = await detour({
             await withCheckedContinuation { continuation in
                 DispatchQueue.global().async {
                     advanced.wait()
                     continuation.resume()
+                    resumed.signal()
                 }
             }
-        }, afterAdvance: { advanced.signal() })
+        }, afterAdvance: {
+            advanced.signal()
+            // The work has come back before the test's next step begins, however busy the machine
+            // (on a loaded one the queue's block could otherwise run inside that step instead).
+            _ = resumed.wait(timeout: .now() + .seconds(Int(SafetyNet.defaultLimit.components.seconds)))
+        })
         #expect(ticks == 0)
         #expect(issues.contains { issue in
             issue.sourceLocation?.line == line

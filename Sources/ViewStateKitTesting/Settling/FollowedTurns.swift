@@ -60,15 +60,17 @@ extension WorkScope {
     /// A turn: on the main queue, runs `job` on the lane, then the follow-ups it and they
     /// enqueue, one at a time, while holding the main queue (see ``mainQueueHold``).
     private static func runTurn(of job: UnownedJob, owners: [WorkScope]) {
-        for owner in owners {
-            owner.counts.withLock {
-                $0.running += 1
-                $0.begun += 1
-            }
-        }
         let (turn, holds) = laneHolds.withLock { $0.begin() }
         let done = DispatchSemaphore(value: 0)
         lane.async {
+            // Running from when the lane takes the job: a job queued there behind other tests'
+            // work is waiting its turn, as one queued on a busy main queue is (settleQuietly).
+            for owner in owners {
+                owner.counts.withLock {
+                    $0.running += 1
+                    $0.begun += 1
+                }
+            }
             owning(owners, takingFollowUps: true) { turn in
                 RuntimeAccess.runGlobalJob(job)
                 var next = 0
