@@ -254,7 +254,7 @@ final class WorkScope: Sendable {
         }
         // justified: an engine invariant; a count below zero means no step's wait can ever end
         // (the step would hang the suite in silence), so trapping with the reason is the loud end.
-        precondition(pending >= 0, "ViewStateKitTesting: a followed job ended that was never counted; "
+        precondition(pending >= 0, "ViewStateKitTesting: a followed job ended that was never counted; "  // justified: above
                      + "the test engine's count of a step's work is broken (please report it)")
         postMarker()
     }
