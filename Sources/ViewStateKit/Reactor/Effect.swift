@@ -94,7 +94,9 @@ extension Effect where Mutation: Sendable {
     /// The work may throw. A cancellation (`CancellationError`, or any error thrown once the
     /// work's task is cancelled) is not an error: the work ends quietly. Any other error goes
     /// to `catch`, which can turn it into mutations; without `catch`, the work ends there, and a
-    /// debug build prints a warning naming the error.
+    /// debug build prints a warning naming the error. The work ends when its closure returns:
+    /// a mutation sent later, from a `Task { }` it started and did not await, is dropped, and a
+    /// debug build warns (await that work inside the closure instead).
     ///
     /// ```swift
     /// .run(id: "load") { [clock] send in

@@ -353,15 +353,21 @@ extension Reactor {
         runningTokens[key] = token
         if !scope.isEmpty { index(key, under: scope) }
         if let name { tracer?.effectStarted(name) }
+        let ending = WorkEnding()
         let task = start({ [weak self] mutation in
-            // Cancelled, superseded, or its task cancelled by a `sendAndWait` caller.
-            guard let self, runningTokens[key] == token, !Task.isCancelled else { return }
+            guard let self else { return }  // the reactor is gone: nothing to reduce into
+            // Cancelled, superseded, or its task cancelled by a `sendAndWait` caller: dropped quietly.
+            guard runningTokens[key] == token, !Task.isCancelled else {
+                if ending.ended, !Task.isCancelled { warnSentAfterEnd(mutation) }
+                return
+            }
             tracer?.effect = name
             reduce(mutation)
             tracer?.effect = nil
         }, { [weak self] in
             guard let self else { return }
             if runningTokens[key] == token {
+                ending.ended = true
                 runningTokens[key] = nil
                 if !scope.isEmpty { unindex(key, under: scope) }
                 if let name { tracer?.effectFinished(name) }
@@ -369,6 +375,15 @@ extension Reactor {
             tasks[token] = nil
         })
         tasks[token] = task  // a main-actor task: it cannot have ended yet
+    }
+
+    /// A mutation sent after its work had ended, from a task the work started and did not await.
+    private func warnSentAfterEnd(_ mutation: Mutation) {
+        DebugWarning.write("""
+            ViewStateKit warning: a Reactor<…, \(Mutation.self), …> dropped \(mutation): its work had ended \
+            before sending it. A task the work started (`Task { }` inside `.run`) outlived it; await that work \
+            inside `.run` instead, or start it as work of its own.
+            """)
     }
 
     /// The key work is held under: its id, or for work started without one (at the top or
@@ -422,3 +437,9 @@ extension Reactor: ReactorTypes {
     public final var asReactor: Reactor<Action, Mutation, State> { self }
 }
 
+/// Whether a reactor's work ended by itself (not cancelled or superseded): a mutation it sends
+/// later comes from a task it left behind, which a debug build warns about.
+@MainActor
+private final class WorkEnding {
+    var ended = false
+}

@@ -229,23 +229,32 @@ final class WorkScope: Sendable {
     @TaskLocal static var limitPassed: (@Sendable (Int) -> Void)?
 
     /// Posts a marker behind every main-actor job queued so far, when no counted job is pending
-    /// (the count is read in the same step, so a job counted later always changes it). When the
-    /// marker runs with no job pending and none counted since, the work rests; when jobs were
-    /// counted and have all ended, another marker goes behind what they enqueued; while one is
-    /// pending, the job's end posts the next marker.
-    private func postMarker() {
+    /// (the count is read in the same step, so a job counted later always changes it). The work
+    /// rests when ``quietMarkers`` markers in a row run with no job pending and none counted
+    /// since the first: each lets the main-actor work queued before it run, so a callback the
+    /// work posts on the main queue (`DispatchQueue.main.async`) and the main-actor task it
+    /// resumes run before the step returns. When jobs were counted and have all ended, the count
+    /// starts again behind what they enqueued; while one is pending, the job's end posts the
+    /// next marker.
+    private func postMarker(after quiet: Int = 0, of previous: Int? = nil) {
         guard let mark = counts.withLock({ $0.pending == 0 && $0.restGate != nil ? $0.counted : nil }) else { return }
+        let quiet = mark == previous ? quiet : 0
         DispatchQueue.main.async { [self] in
             let (rested, again): (Gate?, Bool) = counts.withLock { counts in
                 guard counts.pending == 0, counts.restGate != nil else { return (nil, false) }
-                guard counts.counted == mark else { return (nil, true) }
+                guard counts.counted == mark, quiet + 1 >= Self.quietMarkers else { return (nil, true) }
                 defer { counts.restGate = nil }
                 return (counts.restGate, false)
             }
-            if again { postMarker() }
+            if again { postMarker(after: quiet + 1, of: mark) }
             Self.uncounted.run { rested?.end(true) }
         }
     }
+
+    /// How many markers in a row must find the work quiet before it rests (see ``postMarker(after:of:)``):
+    /// each lets one more turn of main-queue work run, so a callback the work posts there that
+    /// resumes it at once or after one more turn of the main queue is followed (rule R10's table).
+    static let quietMarkers = 3
 
     func jobEnded() {
         let pending = counts.withLock { counts in

@@ -1,0 +1,95 @@
+import Testing
+import ViewStateKitTesting
+@testable import ViewStateKit
+
+/// A toast that hides itself: shown by the work, hidden two seconds later — once by a task the
+/// work leaves behind (a mistake), once by the work itself, once by work that is cancelled first.
+@MainActor
+final class SelfHidingToast: Reactor<SelfHidingToast.Action, SelfHidingToast.Mutation, SelfHidingToast.State> {
+    enum Action: Sendable { case showLeavingTask, show, dismiss }
+    enum Mutation: Equatable, Sendable { case shown, hidden }
+    struct State: Equatable { var visible = false }
+
+    let clock: ManualClock
+
+    init(clock: ManualClock) {
+        self.clock = clock
+        super.init(initialState: State())
+    }
+
+    override func mutate(action: Action) -> Effect<Mutation> {
+        switch action {
+        case .showLeavingTask:
+            .run { [clock] send in
+                await send(.shown)
+                Task {  // not awaited: the work ends here, before the task sends
+                    try await clock.sleep(for: .seconds(2))
+                    await send(.hidden)
+                }
+            }
+        case .show:
+            .run(id: "toast") { [clock] send in
+                await send(.shown)
+                try? await clock.sleep(for: .seconds(2))  // cancelled, it still goes on to send
+                await send(.hidden)
+            }
+        case .dismiss:
+            .cancel(id: "toast")
+        }
+    }
+
+    override func reduce(state: State, mutation: Mutation) -> State {
+        switch mutation {
+        case .shown: State(visible: true)
+        case .hidden: State(visible: false)
+        }
+    }
+}
+
+@Suite("Work's mutations after it ended: dropped, and a debug build names a task left behind")
+@MainActor
+struct LeftBehindTaskTests {
+    #if DEBUG
+    @Test("a task the work started and did not await sends after the work ended: dropped, with a warning naming it")
+    func taskLeftBehind() async {
+        nonisolated(unsafe) var warnings: [String] = []
+        let clock = ManualClock()
+        let tester = ReactorTester(SelfHidingToast(clock: clock))
+        await DebugWarning.$sink.withValue({ warnings.append($0) }) {
+            await tester.send(.showLeavingTask)
+            await tester.receive(.shown) { $0.visible = true }
+            #expect(clock.sleeperCount == 1, "the task left behind sleeps; the work has ended")
+            await clock.advance(by: .seconds(2))
+        }
+        #expect(tester.state.visible, "the work had ended: its mutation is dropped, as in the app")
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.contains("dropped hidden: its work had ended before sending it") == true)
+        #expect(warnings.first?.contains("Task { }") == true)
+    }
+
+    @Test("work cancelled before it sends, which sends anyway: dropped quietly, no warning")
+    func cancelledWorkIsQuiet() async {
+        nonisolated(unsafe) var warnings: [String] = []
+        let clock = ManualClock()
+        let tester = ReactorTester(SelfHidingToast(clock: clock))
+        await DebugWarning.$sink.withValue({ warnings.append($0) }) {
+            await tester.send(.show)
+            await tester.receive(.shown) { $0.visible = true }
+            await tester.send(.dismiss)
+            await clock.advance(by: .seconds(2))
+        }
+        #expect(tester.state.visible)
+        #expect(warnings.isEmpty)
+    }
+    #endif
+
+    @Test("work that sleeps and sends itself hides the toast: the tester receives both states")
+    func workThatAwaits() async {
+        let clock = ManualClock()
+        let tester = ReactorTester(SelfHidingToast(clock: clock))
+        await tester.send(.show)
+        await tester.receive(.shown) { $0.visible = true }
+        await clock.advance(by: .seconds(2))
+        await tester.receive(.hidden) { $0.visible = false }
+    }
+}
