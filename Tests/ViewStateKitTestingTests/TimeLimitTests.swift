@@ -409,30 +409,6 @@ extension TimeLimitTests {
 
 
 extension TimeLimitTests {
-    @Test("an advance whose woken work has ended waits out a main queue busy with other work: it passes, after more than one limit")
-    func advanceBehindABusyMainQueue() async {
-        let clock = ManualClock(timeLimit: .milliseconds(400))
-        let ticked = Locked(false)
-        let work = Task.detached {
-            guard (try? await clock.sleep(for: .seconds(1))) != nil else { return }
-            ticked.withLock { $0 = true }
-        }
-        await clock.waitForSleepers(1, timeLimit: SafetyNet.defaultLimit)
-        // Other work holds the main queue for longer than the limit: the advance's marker waits.
-        let busy = DispatchSemaphore(value: 0)
-        DispatchQueue.main.async { busy.wait() }
-        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(600)) { busy.signal() }
-        let took = await realTime {
-            await clock.advance(by: .seconds(1))  // no issue: the work rested, the main queue was busy
-        }
-        #expect(ticked.withLock { $0 })
-        #expect(clock.now.offset == .seconds(1))
-        #expect(took > .milliseconds(400))  // it waited past one limit
-        await work.waitForCompletion()
-    }
-}
-
-extension TimeLimitTests {
     @Test("VIEWSTATE_SAFETY_NET gives the default limit in seconds; anything else leaves it at five, and a huge one never traps")
     func safetyNetFromTheEnvironment() {
         #expect(SafetyNet.limit(fromEnvironment: "10") == .seconds(10))
@@ -500,6 +476,39 @@ extension TimeLimitTests {
             #expect(failures.withLock { $0 } == [])
             #expect(ticked.withLock { $0 })
             #expect(limitsPassed.withLock { $0 } == [0, 1])
+            await work.waitForCompletion()
+        }
+    }
+
+    @Test("a main-actor advance whose woken work has ended waits out a main queue busy with other work: it passes, after more than one limit")
+    nonisolated func advanceBehindABusyMainQueue() async {
+        await #expect(processExitsWith: .success) {
+            let clock = ManualClock(timeLimit: .milliseconds(400))
+            let ticked = Locked(false)
+            let work = Task.detached {
+                guard (try? await clock.sleep(for: .seconds(1))) != nil else { return }
+                ticked.withLock { $0 = true }
+            }
+            await clock.waitForSleepers(1, timeLimit: SafetyNet.defaultLimit)
+            let limitsPassed = Locked<[Int]>([])
+            let failures = Locked<[String]>([])
+            await CallSite.$failureSink.withValue({ message in failures.withLock { $0.append(message) } }) {
+                await WorkScope.$limitPassed.withValue({ round in limitsPassed.withLock { $0.append(round) } }) {
+                    await Task { @MainActor in
+                        // Other work holds the main queue for longer than the limit, from just
+                        // after the advance begins: its marker waits, and so does the advance
+                        // itself, on the main actor, so only another queue can let the main queue go.
+                        let busy = DispatchSemaphore(value: 0)
+                        DispatchQueue.main.async { busy.wait() }
+                        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(600)) { busy.signal() }
+                        await clock.advance(by: .seconds(1))
+                    }.value
+                }
+            }
+            #expect(failures.withLock { $0 } == [], "the work rested; the main queue was busy")
+            #expect(ticked.withLock { $0 })
+            #expect(clock.now.offset == .seconds(1))
+            #expect(!limitsPassed.withLock { $0 }.isEmpty, "it waited past one limit")
             await work.waitForCompletion()
         }
     }

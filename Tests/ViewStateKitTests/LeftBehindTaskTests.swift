@@ -6,7 +6,7 @@ import ViewStateKitTesting
 /// work leaves behind (a mistake), once by the work itself, once by work that is cancelled first.
 @MainActor
 final class SelfHidingToast: Reactor<SelfHidingToast.Action, SelfHidingToast.Mutation, SelfHidingToast.State> {
-    enum Action: Sendable { case showLeavingTask, show, dismiss }
+    enum Action: Sendable { case showLeavingTask, showSendingAction, show, dismiss, hide }
     enum Mutation: Equatable, Sendable { case shown, hidden }
     struct State: Equatable { var visible = false }
 
@@ -27,6 +27,16 @@ final class SelfHidingToast: Reactor<SelfHidingToast.Action, SelfHidingToast.Mut
                     await send(.hidden)
                 }
             }
+        case .showSendingAction:
+            .run { [clock, weak self] send in
+                await send(.shown)
+                Task {  // left behind, but it sends the reactor an action: new work of its own
+                    try await clock.sleep(for: .seconds(2))
+                    self?.send(.hide)
+                }
+            }
+        case .hide:
+            .mutation(.hidden)
         case .show:
             .run(id: "toast") { [clock] send in
                 await send(.shown)
@@ -82,6 +92,16 @@ struct LeftBehindTaskTests {
         #expect(warnings.isEmpty)
     }
     #endif
+
+    @Test("a task left behind that sends the reactor an action: the next advance drives it, the tester receives it")
+    func taskSendingAnAction() async {
+        let clock = ManualClock()
+        let tester = ReactorTester(SelfHidingToast(clock: clock))
+        await tester.send(.showSendingAction)
+        await tester.receive(.shown) { $0.visible = true }
+        await clock.advance(by: .seconds(2))
+        await tester.receive(.hidden) { $0.visible = false }
+    }
 
     @Test("work that sleeps and sends itself hides the toast: the tester receives both states")
     func workThatAwaits() async {
