@@ -254,6 +254,8 @@ final class WorkScope: Sendable {
     /// How many markers in a row must find the work quiet before it rests (see ``postMarker(after:of:)``):
     /// each lets one more turn of main-queue work run, so a callback the work posts there that
     /// resumes it at once or after one more turn of the main queue is followed (rule R10's table).
+    /// Deeper chains are not promised: a job counted while the markers run starts the count
+    /// again, so how deep a step reaches beyond that depends on when its jobs end.
     static let quietMarkers = 3
 
     func jobEnded() {
