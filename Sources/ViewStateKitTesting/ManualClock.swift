@@ -192,9 +192,21 @@ public final class ManualClock: Clock, Sendable {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         let step = FollowedStep("advance to \(instant.offset)", at: site)
         WorkScope.beginStep(step)
+        // Open from here, so that what it follows (see below) includes what goes on meanwhile.
+        let queued = WorkScope(step)
         guard await WorkScope.settleReleasedWork(within: timeLimit) else {
+            queued.close()
             return site.fail("advance: work resumed by a FakeReplies release was still running after "
                              + "\(timeLimit) of real time, so the clock did not move.")
+        }
+        // Main-actor work queued before the advance — a completion handler that work of an
+        // earlier step posted on the main queue, and the task it resumed — runs first, as the
+        // advance's own work, so a sleep it starts is on the clock before time moves. Its wait
+        // is mostly for a main queue other tests may keep busy, so it gets at least the default net.
+        let queuedLimit = max(timeLimit, SafetyNet.defaultLimit)
+        guard await queued.settle(within: queuedLimit) == .rested else {
+            return site.fail("advance: work queued before it was still running after \(queuedLimit) of real time, "
+                             + "so the clock did not move.")
         }
         var wakes = 0
         while true {

@@ -8,10 +8,14 @@ import ViewStateKitTesting
 /// callback followed by a delay, and the shape of a logic controller's completion handler.
 @MainActor
 final class CallbackThenDelay: Reactor<CallbackThenDelay.Action, CallbackThenDelay.Mutation, [String]> {
-    enum Action { case load, poll }
+    enum Action { case load, poll, request, held }
     enum Mutation: Equatable, Sendable { case log(String) }
 
     let clock: ManualClock
+    /// The server behind ``Action/request``, whose replies the test releases.
+    let server = FakeReplies<String>()
+    /// The completion handler ``Action/held`` waits for, which the test calls itself.
+    var pending: (@Sendable (String) -> Void)?
 
     init(clock: ManualClock) {
         self.clock = clock
@@ -31,6 +35,24 @@ final class CallbackThenDelay: Reactor<CallbackThenDelay.Action, CallbackThenDel
                 let name = await withCheckedContinuation { done in Self.fetch("profile") { done.resume(returning: $0) } }
                 try await clock.sleep(for: .seconds(2))  // shown for two seconds, then cleared
                 await send(.log("\(name) after 2 s"))
+            }
+        case .request:
+            .run { [clock, server] send in
+                // An SDK over the server: it hands the reply to its completion handler on the main queue.
+                let reply = await withCheckedContinuation { done in
+                    server.next { result in
+                        DispatchQueue.main.async { done.resume(returning: (try? result.get()) ?? "failed") }
+                    }
+                }
+                await send(.log(reply))
+                try await clock.sleep(for: .seconds(2))
+                await send(.log("\(reply) after 2 s"))
+            }
+        case .held:
+            .run { [weak self, clock] send in
+                let name = await withCheckedContinuation { done in self?.pending = { done.resume(returning: $0) } }
+                try await clock.sleep(for: .seconds(1))
+                await send(.log("\(name) after 1 s"))
             }
         case .poll:
             .run(id: "poll") { [clock] send in
@@ -84,6 +106,33 @@ struct MainQueueCallbackTests {
             await tester.receive(.log("poll 3")) { $0 = ["poll 1", "poll 2", "poll 3"] }
             await tester.finish()
             return tester.state.count == 3
+        }
+    }
+
+    @Test("a FakeReplies release whose reply an SDK hands on through the main queue: the release's work reaches its sleep (50 rounds)")
+    func releaseThroughMainQueue() async {
+        await Repetitions.run(50) {
+            let clock = ManualClock()
+            let tester = ReactorTester(CallbackThenDelay(clock: clock))
+            await tester.send(.request)
+            tester.reactor.server.succeed(0, with: "reply")
+            await clock.advance(by: .seconds(2))  // the release's work rests first, asleep: this wakes it
+            await tester.receive(.log("reply")) { $0 = ["reply"] }
+            await tester.receive(.log("reply after 2 s")) { $0 = ["reply", "reply after 2 s"] }
+            return tester.state.count == 2
+        }
+    }
+
+    @Test("a completion handler the test calls itself, then at once an advance: the work reaches its sleep before time moves (50 rounds)")
+    func testCallsBackThenAdvances() async {
+        await Repetitions.run(50) {
+            let clock = ManualClock()
+            let tester = ReactorTester(CallbackThenDelay(clock: clock))
+            await tester.send(.held)
+            tester.reactor.pending?("tapped")  // the work goes on after this test's turn, wherever it resumes
+            await clock.advance(by: .seconds(1))  // lets it run to its sleep first, then wakes it
+            await tester.receive(.log("tapped after 1 s")) { $0 = ["tapped after 1 s"] }
+            return tester.state.count == 1
         }
     }
 }

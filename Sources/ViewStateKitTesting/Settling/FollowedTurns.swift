@@ -16,10 +16,13 @@ extension WorkScope {
         let task = RuntimeAccess.task(of: job)
         for owner in owners {
             if let task { owner.remember(task) }
-            owner.counts.withLock {
-                $0.pending += 1
-                $0.counted += 1
+            let settles = owner.counts.withLock { counts in
+                counts.pending += 1
+                counts.counted += 1
+                defer { counts.settlesOnceCounted = false }
+                return counts.settlesOnceCounted
             }
+            if settles { settleLater(owner, of: owner.step?.test) }
         }
         if let turn = current, turn.takesFollowUps, turn.followUps.count < followUpLimit,
            turn.scopes.elementsEqual(owners, by: ===) {

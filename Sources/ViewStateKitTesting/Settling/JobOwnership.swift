@@ -20,6 +20,8 @@ extension WorkScope {
         var roots: [RuntimeAccess.TaskRef: String?] = [:]
         /// Roots going through ``arrive()``'s yield, whose enqueue is the engine's own doing.
         var arriving: Set<RuntimeAccess.TaskRef> = []
+        /// The scopes of steps not yet closed, oldest first.
+        var open: [WorkScope] = []
         /// Scopes that have closed and still exist: a job counted for one after it closed does
         /// not make it follow again.
         var closed: Set<ObjectIdentifier> = []
@@ -63,6 +65,7 @@ extension WorkScope {
         if let current { return current.scopes.contains { $0 === uncounted } ? [] : current.scopes }
         let starter = RuntimeAccess.currentTask()
         let offMainQueue = DispatchQueue.getSpecific(key: mainQueueKey) != true
+        var resumedByTest: FollowedStep?  // the step that last followed a root the test's own task resumed
         let owner = following.withLock { f -> WorkScope? in
             let owner = f.owner(of: task) ?? f.owner(of: starter)
             if let task, f.arriving.remove(task) != nil { return owner }  // arrive()'s own yield
@@ -71,10 +74,19 @@ extension WorkScope {
             // so its travels are the test's business, not a step's.
             if let task, let test = f.roots[task], f.owner(of: task) == nil,
                !offMainQueue || starter.map(f.steppers.contains) == true {
+                // Going on from the main queue while a step of its test is open (the test awaits
+                // its advance, or a release settles): a main-queue callback of that step's work
+                // resumed it, so it is the step's work (the newest step's, when several are open).
+                if !offMainQueue, starter == task, let step = f.open.last(where: { $0.step?.test == test }) {
+                    f.owners[task] = step
+                    step.counts.withLock { _ = $0.tasks.insert(task) }
+                    return step
+                }
                 f.roots[task] = nil
                 // A task resuming it is the test moving the work; a main-queue block with no task
                 // (a completion handler on the main queue) is not (EarlyRestWatch).
                 if starter != nil { FollowedActivity.note(for: test) }
+                if let starter, f.steppers.contains(starter) { resumedByTest = f.departed[task] }
                 return owner
             }
             guard offMainQueue else { return owner }
@@ -88,6 +100,15 @@ extension WorkScope {
             return owner
         }
         if let owner { return [owner] }
+        if let step = resumedByTest, let task {
+            // The test's own task resumed work a step had let rest (a continuation it held): it is
+            // followed from here as a FakeReplies release's work is, so the next advance lets it
+            // rest first; no root, so where it goes is still the test's business.
+            let resumed = WorkScope(step)
+            resumed.remember(task)
+            resumed.counts.withLock { $0.settlesOnceCounted = true }
+            return [resumed]
+        }
         guard DispatchQueue.getSpecific(key: mainQueueKey) == true,
               let bracket = openBracket.withLock({ $0 }) else { return [] }
         let scopes = bracket.scopes

@@ -62,6 +62,8 @@ final class WorkScope: Sendable {
         var tasks: Set<RuntimeAccess.TaskRef> = []
         /// Where its work went that the engine cannot follow, each kind once (rule R10).
         var unseen: [UnseenWork] = []
+        /// Settled in the background once its first job is counted, as a release's work is.
+        var settlesOnceCounted = false
     }
     let counts = Locked(Counts())
     /// The step that follows the work, to report at; `nil` for ``uncounted`` and the start-up probe.
@@ -74,6 +76,7 @@ final class WorkScope: Sendable {
         self.step = step
         hookSlot = RuntimeAccess.stepHookSlot  // beginStep has made sure of the hook
         _ = (Self.mainQueueKey, Self.laneKey)
+        Self.following.withLock { $0.open.append(self) }
     }
 
     /// What every step that follows work does first: reports what the test's earlier steps left
@@ -276,6 +279,7 @@ final class WorkScope: Sendable {
         let tasks = counts.withLock { $0.tasks }
         Self.following.withLock { following in
             following.closed.insert(ObjectIdentifier(self))
+            following.open.removeAll { $0 === self }
             for task in tasks where following.owners[task] === self {
                 following.owners[task] = nil
                 if let step { following.departed[task] = step }
