@@ -192,10 +192,7 @@ public final class ManualClock: Clock, Sendable {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         let step = FollowedStep("advance to \(instant.offset)", at: site)
         WorkScope.beginStep(step)
-        // Open from here, so that what it follows (see below) includes what goes on meanwhile.
-        let queued = WorkScope(step)
         guard await WorkScope.settleReleasedWork(within: timeLimit) else {
-            queued.close()
             return site.fail("advance: work resumed by a FakeReplies release was still running after "
                              + "\(timeLimit) of real time, so the clock did not move.")
         }
@@ -204,7 +201,7 @@ public final class ManualClock: Clock, Sendable {
         // advance's own work, so a sleep it starts is on the clock before time moves. Its wait
         // is mostly for a main queue other tests may keep busy, so it gets at least the default net.
         let queuedLimit = max(timeLimit, SafetyNet.defaultLimit)
-        guard await queued.settle(within: queuedLimit) == .rested else {
+        guard await WorkScope(step).settle(within: queuedLimit) == .rested else {
             return site.fail("advance: work queued before it was still running after \(queuedLimit) of real time, "
                              + "so the clock did not move.")
         }

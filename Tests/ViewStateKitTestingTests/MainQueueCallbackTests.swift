@@ -3,6 +3,20 @@ import Testing
 import ViewStateKit
 import ViewStateKitTesting
 
+/// A cache the work consults between its reply and its delay: each call a hop to an actor and
+/// back, so work the engine does not follow is still hopping when a step that rested early
+/// returns, every run (not only on an unlucky one).
+actor ReplyCache {
+    private(set) var lookups = 0
+
+    func lookUp() { lookups += 1 }
+
+    /// Looks up the cache `times` times, one hop each.
+    nonisolated func warm(_ times: Int) async {
+        for _ in 0..<times { await lookUp() }
+    }
+}
+
 /// A screen whose work waits for an SDK's completion handler, which the SDK calls on the main
 /// queue (`DispatchQueue.main.async`), and then sleeps on the injected clock: a UIKit-era
 /// callback followed by a delay, and the shape of a logic controller's completion handler.
@@ -16,6 +30,7 @@ final class CallbackThenDelay: Reactor<CallbackThenDelay.Action, CallbackThenDel
     let server = FakeReplies<String>()
     /// The completion handler ``Action/held`` waits for, which the test calls itself.
     var pending: (@Sendable (String) -> Void)?
+    let cache = ReplyCache()
 
     init(clock: ManualClock) {
         self.clock = clock
@@ -37,7 +52,7 @@ final class CallbackThenDelay: Reactor<CallbackThenDelay.Action, CallbackThenDel
                 await send(.log("\(name) after 2 s"))
             }
         case .request:
-            .run { [clock, server] send in
+            .run { [clock, server, cache] send in
                 // An SDK over the server: it hands the reply to its completion handler on the main queue.
                 let reply = await withCheckedContinuation { done in
                     server.next { result in
@@ -45,12 +60,14 @@ final class CallbackThenDelay: Reactor<CallbackThenDelay.Action, CallbackThenDel
                     }
                 }
                 await send(.log(reply))
+                await cache.warm(30)
                 try await clock.sleep(for: .seconds(2))
                 await send(.log("\(reply) after 2 s"))
             }
         case .held:
             .run { [weak self, clock] send in
                 let name = await withCheckedContinuation { done in self?.pending = { done.resume(returning: $0) } }
+                await self?.cache.warm(30)
                 try await clock.sleep(for: .seconds(1))
                 await send(.log("\(name) after 1 s"))
             }

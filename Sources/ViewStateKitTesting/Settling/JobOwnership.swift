@@ -20,8 +20,6 @@ extension WorkScope {
         var roots: [RuntimeAccess.TaskRef: String?] = [:]
         /// Roots going through ``arrive()``'s yield, whose enqueue is the engine's own doing.
         var arriving: Set<RuntimeAccess.TaskRef> = []
-        /// The scopes of steps not yet closed, oldest first.
-        var open: [WorkScope] = []
         /// Scopes that have closed and still exist: a job counted for one after it closed does
         /// not make it follow again.
         var closed: Set<ObjectIdentifier> = []
@@ -74,14 +72,6 @@ extension WorkScope {
             // so its travels are the test's business, not a step's.
             if let task, let test = f.roots[task], f.owner(of: task) == nil,
                !offMainQueue || starter.map(f.steppers.contains) == true {
-                // Going on from the main queue while a step of its test is open (the test awaits
-                // its advance, or a release settles): a main-queue callback of that step's work
-                // resumed it, so it is the step's work (the newest step's, when several are open).
-                if !offMainQueue, starter == task, let step = f.open.last(where: { $0.step?.test == test }) {
-                    f.owners[task] = step
-                    step.counts.withLock { _ = $0.tasks.insert(task) }
-                    return step
-                }
                 f.roots[task] = nil
                 // A task resuming it is the test moving the work; a main-queue block with no task
                 // (a completion handler on the main queue) is not (EarlyRestWatch).

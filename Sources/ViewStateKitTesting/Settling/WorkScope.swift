@@ -76,7 +76,6 @@ final class WorkScope: Sendable {
         self.step = step
         hookSlot = RuntimeAccess.stepHookSlot  // beginStep has made sure of the hook
         _ = (Self.mainQueueKey, Self.laneKey)
-        Self.following.withLock { $0.open.append(self) }
     }
 
     /// What every step that follows work does first: reports what the test's earlier steps left
@@ -279,7 +278,6 @@ final class WorkScope: Sendable {
         let tasks = counts.withLock { $0.tasks }
         Self.following.withLock { following in
             following.closed.insert(ObjectIdentifier(self))
-            following.open.removeAll { $0 === self }
             for task in tasks where following.owners[task] === self {
                 following.owners[task] = nil
                 if let step { following.departed[task] = step }
