@@ -90,12 +90,11 @@ extension WorkScope {
             return owner
         }
         if let owner { return [owner] }
-        if let step = resumedByTest, let task {
+        if let step = resumedByTest {
             // The test's own task resumed work a step had let rest (a continuation it held): it is
             // followed from here as a FakeReplies release's work is, so the next advance lets it
             // rest first; no root, so where it goes is still the test's business.
-            let resumed = WorkScope(step)
-            resumed.remember(task)
+            let resumed = WorkScope(step)  // it follows the task from the job's count on (runFollowed)
             resumed.counts.withLock { $0.settlesOnceCounted = true }
             return [resumed]
         }
