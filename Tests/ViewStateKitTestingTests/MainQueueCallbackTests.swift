@@ -1,18 +1,23 @@
 import Dispatch
 import Testing
 import ViewStateKit
-import ViewStateKitTesting
+@testable import ViewStateKitTesting
+import ViewStateKitSupport
 
 /// A cache the work consults between its reply and its delay: each call a hop to an actor and
 /// back, so work the engine does not follow is still hopping when a step that rested early
 /// returns, every run (not only on an unlucky one).
 actor ReplyCache {
     private(set) var lookups = 0
+    /// Whether every warm-up ran as followed work, on the engine's lane.
+    nonisolated let allFollowed = Locked(true)
 
     func lookUp() { lookups += 1 }
 
     /// Looks up the cache `times` times, one hop each.
     nonisolated func warm(_ times: Int) async {
+        let followed = DispatchQueue.getSpecific(key: WorkScope.laneKey) == true
+        allFollowed.withLock { $0 = $0 && followed }
         for _ in 0..<times { await lookUp() }
     }
 }
@@ -136,6 +141,7 @@ struct MainQueueCallbackTests {
             await clock.advance(by: .seconds(2))  // the release's work rests first, asleep: this wakes it
             await tester.receive(.log("reply")) { $0 = ["reply"] }
             await tester.receive(.log("reply after 2 s")) { $0 = ["reply", "reply after 2 s"] }
+            #expect(tester.reactor.cache.allFollowed.withLock { $0 }, "the work the callback resumed was followed")
             return tester.state.count == 2
         }
     }
@@ -149,6 +155,7 @@ struct MainQueueCallbackTests {
             tester.reactor.pending?("tapped")  // the work goes on after this test's turn, wherever it resumes
             await clock.advance(by: .seconds(1))  // lets it run to its sleep first, then wakes it
             await tester.receive(.log("tapped after 1 s")) { $0 = ["tapped after 1 s"] }
+            #expect(tester.reactor.cache.allFollowed.withLock { $0 }, "the work the test resumed was followed")
             return tester.state.count == 1
         }
     }

@@ -64,9 +64,19 @@ extension WorkScope {
         let starter = RuntimeAccess.currentTask()
         let offMainQueue = DispatchQueue.getSpecific(key: mainQueueKey) != true
         var resumedByTest: FollowedStep?  // the step that last followed a root the test's own task resumed
+        // The scopes of the bracket a main-queue block with no task runs in (a completion handler).
+        let callbackScopes = offMainQueue || starter != nil ? [] : openBracket.withLock { $0 }?.scopes ?? []
         let owner = following.withLock { f -> WorkScope? in
             let owner = f.owner(of: task) ?? f.owner(of: starter)
             if let task, f.arriving.remove(task) != nil { return owner }  // arrive()'s own yield
+            // A root no step follows any more, resumed by a completion handler that followed work
+            // of its test posted on the main queue (it runs in that work's bracket): that work's.
+            if let task, let test = f.roots[task], owner == nil,
+               let step = callbackScopes.first(where: { $0.step?.test == test && !f.closed.contains(ObjectIdentifier($0)) }) {
+                f.owners[task] = step
+                step.counts.withLock { _ = $0.tasks.insert(task) }
+                return step
+            }
             // A root no step follows any more, resumed by the test's own code (on the main queue
             // outside any step, or from a task that takes steps): the test drives it from here on,
             // so its travels are the test's business, not a step's.
