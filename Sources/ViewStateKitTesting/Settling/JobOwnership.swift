@@ -73,9 +73,7 @@ extension WorkScope {
             // of its test posted on the main queue (it runs in that work's bracket): that work's.
             if let task, let test = f.roots[task], owner == nil,
                let step = callbackScopes.first(where: { $0.step?.test == test && !f.closed.contains(ObjectIdentifier($0)) }) {
-                f.owners[task] = step
-                step.counts.withLock { _ = $0.tasks.insert(task) }
-                return step
+                return step  // which follows the task from the job's count on (runFollowed)
             }
             // A root no step follows any more, resumed by the test's own code (on the main queue
             // outside any step, or from a task that takes steps): the test drives it from here on,
