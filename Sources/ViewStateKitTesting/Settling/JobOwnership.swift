@@ -64,8 +64,10 @@ extension WorkScope {
         let starter = RuntimeAccess.currentTask()
         let offMainQueue = DispatchQueue.getSpecific(key: mainQueueKey) != true
         var resumedByTest: FollowedStep?  // the step that last followed a root the test's own task resumed
-        // The scopes of the bracket a main-queue block with no task runs in (a completion handler).
-        let callbackScopes = offMainQueue || starter != nil ? [] : openBracket.withLock { $0 }?.scopes ?? []
+        // The bracket the main queue runs in, read once: only main-queue blocks open and close it.
+        let bracket = offMainQueue ? nil : openBracket.withLock { $0 }
+        // Its scopes, when a main-queue block with no task (a completion handler) enqueues the job.
+        let callbackScopes = starter == nil ? bracket?.scopes ?? [] : []
         let owner = following.withLock { f -> WorkScope? in
             let owner = f.owner(of: task) ?? f.owner(of: starter)
             if let task, f.arriving.remove(task) != nil { return owner }  // arrive()'s own yield
@@ -106,8 +108,7 @@ extension WorkScope {
             resumed.counts.withLock { $0.settlesOnceCounted = true }
             return [resumed]
         }
-        guard DispatchQueue.getSpecific(key: mainQueueKey) == true,
-              let bracket = openBracket.withLock({ $0 }) else { return [] }
+        guard let bracket else { return [] }
         let scopes = bracket.scopes
         // Main-actor work of another test can land in the bracket too, on a busy main queue:
         // it is that test's (by its task-local test, or by the step that followed its task
