@@ -483,65 +483,57 @@ extension TimeLimitTests {
     @Test("a main-actor advance behind a main queue busy with other work waits it out before time moves, and passes")
     nonisolated func advanceBehindABusyMainQueue() async {
         await #expect(processExitsWith: .success) {
-            let clock = ManualClock(timeLimit: .milliseconds(400))
-            let ticked = Locked(false)
-            let work = Task.detached {
-                guard (try? await clock.sleep(for: .seconds(1))) != nil else { return }
-                ticked.withLock { $0 = true }
-            }
-            await clock.waitForSleepers(1, timeLimit: SafetyNet.defaultLimit)
-            let limitsPassed = Locked<[Int]>([])
-            let failures = Locked<[String]>([])
-            await CallSite.$failureSink.withValue({ message in failures.withLock { $0.append(message) } }) {
-                await WorkScope.$limitPassed.withValue({ round in limitsPassed.withLock { $0.append(round) } }) {
-                    await Task { @MainActor in
-                        // Other work holds the main queue for longer than the limit, from just
-                        // after the advance begins: its marker waits, and so does the advance
-                        // itself, on the main actor, so only another queue can let the main queue go.
-                        let busy = DispatchSemaphore(value: 0)
-                        DispatchQueue.main.async { busy.wait() }
-                        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(600)) { busy.signal() }
-                        await clock.advance(by: .seconds(1))
-                    }.value
-                }
-            }
-            #expect(failures.withLock { $0 } == [], "the work rested; the main queue was busy")
-            #expect(ticked.withLock { $0 })
-            #expect(clock.now.offset == .seconds(1))
-            // Waited out first, as main-actor work queued before the advance, within the default
-            // net rather than the clock's 0.4 s: no limit passed.
-            #expect(limitsPassed.withLock { $0 } == [])
-            await work.waitForCompletion()
+            await TimeLimitTests.expectBusyMainQueueWaitedOut(advancingOnMainActor: true)
         }
     }
 
     @Test("a nonisolated advance behind a main queue busy with other work waits it out before time moves, and passes")
     nonisolated func nonisolatedAdvanceBehindABusyMainQueue() async {
         await #expect(processExitsWith: .success) {
-            let clock = ManualClock(timeLimit: .milliseconds(300))
-            let ticked = Locked(false)
-            let work = Task.detached {
-                guard (try? await clock.sleep(for: .seconds(1))) != nil else { return }
-                ticked.withLock { $0 = true }
-            }
-            await clock.waitForSleepers(1, timeLimit: SafetyNet.defaultLimit)
-            // Other work holds the main queue for longer than the clock's limit: the advance, not
-            // on the main actor, waits it out before time moves, within the default net.
-            let busy = DispatchSemaphore(value: 0)
-            DispatchQueue.main.async { busy.wait() }
-            DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(600)) { busy.signal() }
-            let limitsPassed = Locked<[Int]>([])
-            let failures = Locked<[String]>([])
-            await CallSite.$failureSink.withValue({ message in failures.withLock { $0.append(message) } }) {
-                await WorkScope.$limitPassed.withValue({ round in limitsPassed.withLock { $0.append(round) } }) {
+            await TimeLimitTests.expectBusyMainQueueWaitedOut(advancingOnMainActor: false)
+        }
+    }
+
+    /// A detached task asleep on a clock whose limit is 0.3 s, woken by an advance that begins
+    /// just after other work takes the main queue for 0.6 s — from the main actor (which the busy
+    /// queue then holds up too, so only another queue lets it go) or from off it. The advance
+    /// waits the busy queue out before time moves, within the default net: no failure, no limit
+    /// of the clock's passed, the work ticked, the clock at 1 s.
+    nonisolated static func expectBusyMainQueueWaitedOut(advancingOnMainActor: Bool) async {
+        let clock = ManualClock(timeLimit: .milliseconds(300))
+        let ticked = Locked(false)
+        let work = Task.detached {
+            guard (try? await clock.sleep(for: .seconds(1))) != nil else { return }
+            ticked.withLock { $0 = true }
+        }
+        await clock.waitForSleepers(1, timeLimit: SafetyNet.defaultLimit)
+        let limitsPassed = Locked<[Int]>([])
+        let failures = Locked<[String]>([])
+        await CallSite.$failureSink.withValue({ message in failures.withLock { $0.append(message) } }) {
+            await WorkScope.$limitPassed.withValue({ round in limitsPassed.withLock { $0.append(round) } }) {
+                if advancingOnMainActor {
+                    await Task { @MainActor in
+                        holdMainQueue()
+                        await clock.advance(by: .seconds(1))
+                    }.value
+                } else {
+                    holdMainQueue()
                     await clock.advance(by: .seconds(1))
                 }
             }
-            #expect(failures.withLock { $0 } == [])
-            #expect(ticked.withLock { $0 })
-            #expect(limitsPassed.withLock { $0 } == [])
-            await work.waitForCompletion()
         }
+        #expect(failures.withLock { $0 } == [], "the work rested; the main queue was busy")
+        #expect(ticked.withLock { $0 })
+        #expect(clock.now.offset == .seconds(1))
+        #expect(limitsPassed.withLock { $0 } == [])
+        await work.waitForCompletion()
+    }
+
+    /// Other work holding the main queue for 0.6 s of real time, from its next turn.
+    nonisolated static func holdMainQueue() {
+        let busy = DispatchSemaphore(value: 0)
+        DispatchQueue.main.async { busy.wait() }
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(600)) { busy.signal() }
     }
 }
 #endif
