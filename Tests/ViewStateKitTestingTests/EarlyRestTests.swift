@@ -26,7 +26,7 @@ final class RealWaitLoader: Reactor<RealWaitLoader.Action, RealWaitLoader.Mutati
         case .taskSleep:
             .run { send in
                 try await Task.sleep(for: .milliseconds(5))  // on purpose: 5 ms of real time, well within the time limit
-                await send(.loaded("after Task.sleep"))
+                await send(.loaded("after Task.sleep"))  // on purpose: names the real sleep above, the subject of R10's report
             }
         case .continuousClock:
             .run { send in
@@ -102,9 +102,9 @@ struct EarlyRestTests {
         await tester.receive(.loaded("next")) { $0.loaded = "next" }
     }
 
-    @Test("R10: an effect that sleeps with Task.sleep instead of the injected clock fails the receive")
+    @Test("R10: an effect that sleeps with Task.sleep instead of the injected clock fails the receive")  // on purpose: a real sleep is what R10 reports
     func taskSleep() async {
-        await expectEarlyRest(.taskSleep, loaded: "after Task.sleep")
+        await expectEarlyRest(.taskSleep, loaded: "after Task.sleep")  // on purpose: 5 ms of real time, the subject, well within the limit
     }
 
     @Test("R10: an effect that sleeps on a ContinuousClock instead of the injected clock fails the receive")
