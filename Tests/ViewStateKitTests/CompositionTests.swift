@@ -43,6 +43,48 @@ final class TwoCounters: Reactor<TwoCounters.Action, TwoCounters.Action, TwoCoun
     }
 }
 
+/// A feature that is a parent itself: two counters, what its own `mutate` saw of the first
+/// after the child ran, and every mutation its own `reduce` was given.
+struct CounterPair: Feature {
+    struct State: Equatable {
+        var first = Counter.State(), second = Counter.State()
+        var seen: [Int] = []
+        var ownMutations: [String] = []
+    }
+    enum Action: Sendable { case first(Counter.Action), second(Counter.Action), saw(Int) }
+
+    var children: [ChildPlace<State, Action, Action>] {
+        [.scope(Counter(), state: \.first, action: Action.first, mutation: Action.first),
+         .scope(Counter(), state: \.second, action: Action.second, mutation: Action.second)]
+    }
+
+    func mutate(action: Action, state: State) -> Effect<Action> {
+        switch action {
+        case .first(.increment): .mutation(.saw(state.first.count))
+        case .first, .second: .none
+        case .saw: .mutation(action)
+        }
+    }
+
+    func reduce(into state: inout State, mutation: Action) {
+        state.ownMutations.append("\(mutation)")
+        if case .saw(let count) = mutation { state.seen.append(count) }
+    }
+}
+
+/// A screen holding a ``CounterPair``: the pair is a nested feature, not the reactor, and still
+/// a parent to its counters.
+struct PairScreen: Feature {
+    struct State: Equatable { var pair = CounterPair.State() }
+    enum Action: Sendable { case pair(CounterPair.Action) }
+
+    var children: [ChildPlace<State, Action, Action>] {
+        [.scope(CounterPair(), state: \.pair, action: Action.pair, mutation: Action.pair)]
+    }
+
+    func mutate(action: Action, state: State) -> Effect<Action> { .none }
+}
+
 /// A child with a long-living effect: a timer that ticks every second under the id `"tick"`,
 /// so two tickers in one parent would cancel each other if their ids were not their own.
 struct Ticker: Feature {
@@ -247,6 +289,22 @@ struct CompositionTests {
         reactor.send(.second(.increment))
         #expect(reactor.ownMutations.map { "\($0)" } == ["saw(1)"])
         #expect(reactor.currentState.second.count == 1)
+    }
+
+    @Test("N1, N2 when the parent is a nested feature: the counter runs first, the pair's mutate sees its new count, the pair's reduce only its own mutation")
+    func nestedFeatureParent() async {
+        let tester = ReactorTester(FeatureReactor(PairScreen(), initialState: PairScreen.State()))
+        await tester.send(.pair(.first(.increment))) {
+            $0.pair.first.count = 1
+            $0.pair.seen = [1]
+            $0.pair.ownMutations = ["saw(1)"]
+        }
+        await tester.send(.pair(.second(.decrement))) { $0.pair.second.count = -1 }
+        await tester.send(.pair(.first(.increment))) {
+            $0.pair.first.count = 2
+            $0.pair.seen = [1, 2]
+            $0.pair.ownMutations = ["saw(1)", "saw(2)"]
+        }
     }
 
     @Test("A feature runs alone in a FeatureReactor, the same logic a parent embeds")

@@ -28,12 +28,14 @@ final class StackApp: Reactor<StackApp.Action, StackApp.Mutation, StackApp.State
     enum Alert: Equatable, Sendable { case confirm }
     enum Action: Sendable {
         case pushTicker, pushCounter, popToRoot, deepLink, showAlert, present(AppPath.State)
+        /// The parent's own work for a screen: a counter mutation sent to it by id, and a pop by `stack[id:] = nil`.
+        case incrementScreen(StackID), removeScreen(StackID)
         case path(StackAction<AppPath.Action>)
         case destination(PresentationAction<AppPath.Action>)
         case alert(PresentationAction<Alert>)
     }
     enum Mutation: Equatable, Sendable {
-        case push(AppPath.State), popToRoot, deepLink, showAlert, present(AppPath.State), log(String)
+        case push(AppPath.State), popToRoot, deepLink, showAlert, present(AppPath.State), log(String), removeScreen(StackID)
         case path(StackMutation<AppPath.Mutation>)
         case destination(PresentationMutation<AppPath.Mutation>)
         case alert(PresentationMutation<Never>)
@@ -59,6 +61,8 @@ final class StackApp: Reactor<StackApp.Action, StackApp.Mutation, StackApp.State
         case .deepLink: .mutation(.deepLink)
         case .showAlert: .mutation(.showAlert)
         case .present(let screen): .mutation(.present(screen))
+        case .incrementScreen(let id): .mutation(.path(.screen(id: id, mutation: .counter(.increment))))
+        case .removeScreen(let id): .mutation(.removeScreen(id))
         case .path(.screen(let id, .ticker(.close))): .mutation(.log("ticker \(id) closed"))  // a delegate action
         case .alert(.presented(.confirm)): .mutation(.log("confirmed, alert \(currentState.alert == nil ? "cleared" : "shown")"))
         case .path, .destination, .alert: .none
@@ -73,6 +77,7 @@ final class StackApp: Reactor<StackApp.Action, StackApp.Mutation, StackApp.State
         case .showAlert: state.alert = AlertState(title: "Sure?", buttons: [.destructive("Yes", action: .confirm), .cancel("No")])
         case .present(let screen): state.destination = screen
         case .log(let line): state.log.append(line)
+        case .removeScreen(let id): state.path[id: id] = nil
         case .path, .destination, .alert: break
         }
     }
@@ -127,6 +132,36 @@ struct ScreenStackTests {
         left.popLast()
         #expect(left == right, "the count behind the next push is not compared")
         #expect(ValueDiff.describe(ScreenStack(["a", "b"])) == #"ScreenStack<String>(#0: "a", #1: "b")"#)
+    }
+
+    @Test("ScreenStack: two stacks with the same screens under other ids are unequal")
+    func sameScreensOtherIds() {
+        var reused = ScreenStack<String>()
+        reused.push("gone")
+        reused.popLast()
+        reused.push("a")  // #1
+        #expect(Array(reused) == ["a"] && reused.ids == [1])
+        #expect(ScreenStack(["a"]) != reused, "an action for #0 would not reach this screen")
+        #expect(reused != ScreenStack(["a"]))
+    }
+
+    @Test("ScreenStack: setting nil for a screen below the top pops it and every screen above it")
+    func setNilBelowTheTop() {
+        var stack = ScreenStack(["a", "b", "c"])
+        stack[id: 1] = nil
+        #expect(Array(stack) == ["a"] && stack.ids == [0])
+        #expect(stack.push("d") == 3, "the popped ids are not given again")
+    }
+
+    @Test("ScreenStack: an id popped below a newer screen finds nothing: not the screen above it, nor the one below")
+    func poppedIdBelowANewerScreen() {
+        var stack = ScreenStack(["a", "b"])
+        stack.popLast()
+        stack.push("c")  // ids #0, #2
+        #expect(stack[id: 1] == nil)
+        stack[id: 1] = "written"
+        stack[id: 1] = nil
+        #expect(Array(stack) == ["a", "c"] && stack.ids == [0, 2], "a write or a pop for #1 changes nothing")
     }
 
     @Test("Stack: a screen's action reaches it by id; a test asserts it by id and case")
@@ -191,6 +226,45 @@ struct ScreenStackTests {
         await withKnownIssue {
             await tester.send(.path(.popFrom(id: 5)))
         }
+    }
+
+    @Test("Stack: an id popped below a newer screen reaches no other screen: its action fails the send, a mutation for it is dropped")
+    func poppedIdBelowANewerScreenInTheApp() async {
+        let tester = ReactorTester(StackApp(clock: ManualClock()))
+        await tester.send(.pushCounter) { $0.path.push(.counter(Counter.State())) }
+        await tester.send(.pushCounter) { $0.path.push(.counter(Counter.State())) }
+        await tester.send(.path(.popFrom(id: 1))) { $0.path.popLast() }
+        await tester.send(.pushCounter) { $0.path.push(.counter(Counter.State())) }
+        #expect(tester.state.path.ids == [0, 2])
+        await withKnownIssue {
+            await tester.send(.path(.screen(id: 1, action: .counter(.increment))))
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().contains("was sent to \\State.path[#1], which is not there")
+        }
+        await tester.send(.incrementScreen(1))  // a late mutation for #1: no screen changes
+        await tester.send(.incrementScreen(2)) { $0.path[id: 2, case: AppPath.State.counter]?.count = 1 }
+        await tester.send(.incrementScreen(0)) { $0.path[id: 0, case: AppPath.State.counter]?.count = 1 }
+    }
+
+    @Test("Stack: a reduce setting nil for a screen below the top pops it and every screen above it, cancelling their work")
+    func reduceSetsNilBelowTheTop() async {
+        let clock = ManualClock()
+        let tester = ReactorTester(StackApp(clock: clock))
+        for _ in 0..<3 {
+            await tester.send(.pushTicker) { $0.path.push(.ticker(Ticker.State())) }
+        }
+        for id in 0..<3 {
+            await tester.send(.path(.screen(id: StackID(id), action: .ticker(.start))))
+        }
+        #expect(clock.sleeperCount == 3)
+        await tester.send(.removeScreen(1)) { $0.path.popLast(); $0.path.popLast() }
+        #expect(clock.sleeperCount == 1, "the timers of #1 and #2 stopped inside the reduce")
+        await clock.advance(by: .seconds(1))
+        await tester.receive(.path(.screen(id: 0, mutation: .ticker(.tick)))) {
+            $0.path[id: 0, case: AppPath.State.ticker]?.ticks = 1
+        }
+        await tester.send(.path(.popFrom(id: 0))) { $0.path.removeAll() }
+        await tester.finish()
     }
 
     @Test("Stack: a screen of the wrong case for an action changes nothing and fails the send")

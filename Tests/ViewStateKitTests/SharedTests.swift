@@ -244,4 +244,16 @@ struct SharedTests {
         #expect(one == one)
         #expect(ValueDiff.describe(one) == "Shared<Int>(value: 1)")
     }
+
+    @Test("S6: two copies of one value that differ only in their storage failure are unequal, so a test sees the failure")
+    func failureIsPartOfEquality() {
+        let one = Shared(1)
+        var failed = one
+        failed.failure = .notSaved("count", reason: "the disk is full")
+        #expect(one != failed)
+        #expect(failed != one)
+        var recovered = failed
+        recovered.failure = nil
+        #expect(recovered == one, "the same value, and no failure: equal again")
+    }
 }
