@@ -191,6 +191,8 @@ public final class ManualClock: Clock, Sendable {
                         line: UInt = #line, column: UInt = #column) async {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         let step = FollowedStep("advance to \(instant.offset)", at: site)
+        FollowedActivity.advanceBegan(for: step.test)
+        defer { FollowedActivity.advanceEnded(for: step.test) }
         WorkScope.beginStep(step)
         guard await WorkScope.settleReleasedWork(within: timeLimit) else {
             return site.fail("advance: work resumed by a FakeReplies release was still running after "

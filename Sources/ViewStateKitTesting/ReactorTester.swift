@@ -430,7 +430,10 @@ public struct SentWork {
     }
 
     /// Returns once the work the action started has ended on its own (release what it waits
-    /// for first). Fails at the caller's line when it has not ended within the time limit.
+    /// for first). Fails at the caller's line when it has not ended within the time limit; while
+    /// an advance of the test's clock is under way in another of its tasks (the one that wakes
+    /// the work, often), the limit starts again, up to three more times: that advance keeps its
+    /// own limits and fails at its own line when the work never rests.
     public func finish(fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async {
         await waitForTheEnd("finish", CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
@@ -439,12 +442,16 @@ public struct SentWork {
         defer { LateUnseenWork.report() }  // rule R10: the work has come back to end, if it went away
         guard !tasks.isEmpty else { return }
         let tasks = self.tasks
-        let ended = await wait(within: timeLimit) { gate in
-            let waiting = Task {
-                for task in tasks { await task.value }
-                gate.end(true)
+        var ended = false
+        for _ in 0...WorkScope.congestedRounds {
+            ended = await wait(within: timeLimit) { gate in
+                let waiting = Task {
+                    for task in tasks { await task.value }
+                    gate.end(true)
+                }
+                gate.onEnd { waiting.cancel() }
             }
-            gate.onEnd { waiting.cancel() }
+            guard !ended, FollowedActivity.advanceUnderWay(for: CallSite.currentTest) else { break }
         }
         if !ended {
             site.fail("\(step): the work \(action) started had not ended after \(timeLimit) of real time: is it waiting for "

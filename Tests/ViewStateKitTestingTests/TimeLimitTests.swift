@@ -494,6 +494,35 @@ extension TimeLimitTests {
         }
     }
 
+    @Test("finish waits for work an advance of its test is waking behind a busy main queue, past the tester's limit, and passes")
+    nonisolated func finishWaitsForAnAdvanceUnderWay() async {
+        await #expect(processExitsWith: .success) {
+            await TimeLimitTests.expectFinishWaitsForAdvanceUnderWay()
+        }
+    }
+
+    /// A send's work asleep on a clock, finished while an advance in another task of the test,
+    /// begun just as other work takes the main queue for 0.6 s, wakes it: the tester's limit
+    /// (0.3 s) passes while the advance is under way, so finish waits on, and nothing fails.
+    @MainActor
+    static func expectFinishWaitsForAdvanceUnderWay() async {
+        let clock = ManualClock(timeLimit: .milliseconds(300))
+        let reactor = withDependencies(.test { $0.clock = clock }) { FeatureReactor(Stamper(), initialState: Stamper.State()) }
+        let tester = ReactorTester(reactor, timeLimit: .milliseconds(300))
+        let failures = Locked<[String]>([])
+        await CallSite.$failureSink.withValue({ message in failures.withLock { $0.append(message) } }) {
+            let work = await tester.send(.tickLater)
+            let advance = Task {
+                holdMainQueue()  // on purpose: the main queue busy for 0.6 s of real time, past the tester's limit
+                await clock.advance(by: .seconds(1))
+            }
+            await work.finish()
+            await advance.value
+            await tester.receive(.tick) { $0.ticks = 1 }
+        }
+        #expect(failures.withLock { $0 } == [])
+    }
+
     /// A detached task asleep on a clock whose limit is 0.3 s, woken by an advance that begins
     /// just after other work takes the main queue for 0.6 s — from the main actor (which the busy
     /// queue then holds up too, so only another queue lets it go) or from off it. The advance

@@ -12,6 +12,27 @@ enum FollowedActivity {
     }
     /// By the Swift Testing test they belong to (`nil`: outside one).
     private static let moves = Locked<[String?: Moves]>([:])
+    /// How many advances each test has under way now (`nil`: outside a test).
+    private static let advances = Locked<[String?: Int]>([:])
+
+    /// Notes that an advance of `test`'s clock began: until it ends, work the test waits for to
+    /// end (`SentWork.finish()`) may be what it is driving.
+    static func advanceBegan(for test: String?) {
+        advances.withLock { $0[test, default: 0] += 1 }
+    }
+
+    /// Notes that an advance of `test`'s clock ended.
+    static func advanceEnded(for test: String?) {
+        advances.withLock { advances in
+            advances[test, default: 1] -= 1
+            if advances[test] == 0 { advances[test] = nil }
+        }
+    }
+
+    /// Whether an advance of `test`'s clock is under way (in another of its tasks).
+    static func advanceUnderWay(for test: String?) -> Bool {
+        advances.withLock { $0[test, default: 0] > 0 }
+    }
 
     /// Notes that `test`'s own code moved work a step had let rest.
     static func note(for test: String?) {
