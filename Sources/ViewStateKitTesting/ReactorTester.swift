@@ -55,6 +55,12 @@ public final class ReactorTester<R: ReactorTypes> where R.State: Equatable {
     private let base: Reactor<Action, Mutation, State>
     /// The state the test has accounted for so far.
     public private(set) var state: State
+    /// The actions the reactor's work sent it (`Effect.run(id:sending:_:catch:)`), in order:
+    /// for a feature tested alone, what its work hands its parent (its delegate actions).
+    public private(set) var actionsFromWork: [Action] = []
+    /// Whether the reactor dismissed itself (`Effect.dismiss`, or `send.dismiss()` in its
+    /// work): a feature tested alone says so here, and its work was cancelled then, as in the app.
+    public var isDismissed: Bool { base.isDismissed }
 
     /// Whether every published state must be asserted, in order, and nothing may be left at the
     /// end (TCA's exhaustivity). Turn it off for a stretch of a test and it works as TCA's
@@ -110,6 +116,8 @@ public final class ReactorTester<R: ReactorTypes> where R.State: Equatable {
             signal.fire()
         }
         base.observeMutations { [weak self] in self?.mutations.append($0) }
+        base.actionFromWorkObserver = { [weak self] in self?.actionsFromWork.append($0) }
+        if base.onDismiss == nil { base.onDismiss = {} }  // a dismissal is the test's to see: isDismissed
     }
 
     /// Sends `action`, checks the state its synchronous mutations leave — the previous state
@@ -135,6 +143,11 @@ public final class ReactorTester<R: ReactorTypes> where R.State: Equatable {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         checkItsOwnTest("send(\(action))", at: site)
         accountForSkipped(before: "send(\(action))", at: site)
+        if base.isDismissed {
+            site.fail("send(\(action)): the reactor has dismissed itself, so nothing shows it to send it actions; "
+                      + "the action was not sent.")
+            return SentWork(tasks: [], action: "\(action)", timeLimit: timeLimit)
+        }
         let firstWork = base.nextWorkNumber
         let step = FollowedStep("send(\(action))", at: site)
         WorkScope.beginStep(step)

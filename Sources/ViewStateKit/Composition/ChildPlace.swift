@@ -36,6 +36,11 @@
 ///   sees the button's action.
 /// - N7: cost stays flat in the number of children: a row is found by its id through an index
 ///   checked on use, and after a reduce only the work under the place that changed is checked.
+/// - N8: a child's work talks back: work started with ``Effect/run(id:sending:_:catch:)`` sends
+///   the child's own actions, each run through the reactor from the top as a view's action is
+///   (the child's `mutate`, then its parent's: a delegate), and `await send.dismiss()` dismisses
+///   the child from its work (N6). What cancelled work still sends is dropped quietly; an action
+///   of another type than the child's is dropped with a debug warning naming both.
 ///
 /// Cases are matched by their constructor (`Action.counter`), through the standard library's
 /// `Mirror`: a case's payload is one value, or a tuple of several (`case row(Int, Row.Action)`).
@@ -115,6 +120,7 @@ public struct ChildPlace<State, Action, Mutation> {
             action: { actions.extract(from: $0).map { .child($0.0, $0.1) } },
             mutation: { mutations.extract(from: $0).map { .child($0.0, $0.1) } },
             wrap: mutation,
+            embed: action,
             read: { parent, id in
                 let rows = parent[keyPath: state]
                 return index.position(of: id, in: rows).map { rows[$0] }
@@ -159,6 +165,7 @@ public struct ChildPlace<State, Action, Mutation> {
                 }
             },
             wrap: { id, screenMutation in mutation(.screen(id: id, mutation: screenMutation)) },
+            embed: { id, screenAction in action(.screen(id: id, action: screenAction)) },
             read: { parent, id in parent[keyPath: state][id: id] },
             modify: { parent, id, change in
                 guard let position = parent[keyPath: state].index(of: id) else { return }
@@ -200,6 +207,7 @@ public struct ChildPlace<State, Action, Mutation> {
                 }
             },
             wrap: { _, childMutation in mutation(.presented(childMutation)) },
+            embed: { _, childAction in action(.presented(childAction)) },
             read: { parent, _ in parent[keyPath: state] },
             modify: { parent, _, change in Self.modify(&parent[keyPath: state], change) },
             each: { parent, body in Self.modify(&parent[keyPath: state], body) },
@@ -224,6 +232,7 @@ public struct ChildPlace<State, Action, Mutation> {
             action: { actions.extract(from: $0).map { _ in .remove(OnlyChild()) } },
             mutation: { mutations.extract(from: $0).map { _ in .remove(OnlyChild()) } },
             wrap: { _, alertMutation in mutation(alertMutation) },
+            embed: { _, button in action(.presented(button)) },
             read: { parent, _ in parent[keyPath: state] },
             modify: { _, _, _ in },
             each: { _, _ in },
@@ -266,6 +275,7 @@ public struct ChildPlace<State, Action, Mutation> {
             action: { actions.extract(from: $0).map { .child(OnlyChild(), $0) } },
             mutation: { mutations.extract(from: $0).map { .child(OnlyChild(), $0) } },
             wrap: { _, childMutation in mutation(childMutation) },
+            embed: { _, childAction in actions.embed(childAction) },
             read: { parent, _ in read(parent) },
             modify: { parent, _, change in modify(&parent, change) },
             each: { parent, body in modify(&parent, body) }
@@ -287,7 +297,8 @@ struct OnlyChild: Hashable, Sendable {}
 /// The logic of an alert as a child: its buttons' actions, nothing to reduce, and no work.
 /// Its place clears it on any of them.
 @MainActor
-struct AlertButtons<Action>: Feature {
-    typealias State = AlertState<Action>
+struct AlertButtons<ButtonAction>: Feature {
+    typealias Action = ButtonAction
+    typealias State = AlertState<ButtonAction>
     typealias Mutation = PresentationMutation<Never>
 }

@@ -65,6 +65,8 @@ struct PlaceSpec<State, Action, Mutation, Child: Feature, Address: Hashable & Se
     let action: (Action) -> Routed<Address, Child.Action>?
     let mutation: (Mutation) -> Routed<Address, Child.Mutation>?
     let wrap: @Sendable (Address, Child.Mutation) -> Mutation
+    /// Makes a child's action the parent's: what an action the child's work sends goes through.
+    let embed: (Address, Child.Action) -> Action
     let read: (State, Address) -> Child.State?
     let modify: (inout State, Address, (inout Child.State) -> Void) -> Void
     /// Changes every child this place holds now, in place, in order.
@@ -82,6 +84,7 @@ struct PlaceSpec<State, Action, Mutation, Child: Feature, Address: Hashable & Se
          action: @escaping (Action) -> Routed<Address, Child.Action>?,
          mutation: @escaping (Mutation) -> Routed<Address, Child.Mutation>?,
          wrap: @escaping @Sendable (Address, Child.Mutation) -> Mutation,
+         embed: @escaping (Address, Child.Action) -> Action,
          read: @escaping (State, Address) -> Child.State?,
          modify: @escaping (inout State, Address, (inout Child.State) -> Void) -> Void,
          each: @escaping (inout State, (inout Child.State) -> Void) -> Void,
@@ -93,6 +96,7 @@ struct PlaceSpec<State, Action, Mutation, Child: Feature, Address: Hashable & Se
         self.action = action
         self.mutation = mutation
         self.wrap = wrap
+        self.embed = embed
         self.read = read
         self.modify = modify
         self.each = each
@@ -149,7 +153,8 @@ struct PlaceSpec<State, Action, Mutation, Child: Feature, Address: Hashable & Se
                     if effect.startsWork {
                         runtime.childStartsWork(at: scope, isPresent: { childRead($0) != nil })
                     }
-                    context.perform(effect.map({ wrap(address, $0) }, scope: element, dismissal: dismissal))
+                    context.perform(effect.map({ wrap(address, $0) }, scope: element, dismissal: dismissal,
+                                               lift: lift(at: address)))
                 },
                 scope: scope)
             child.process(childAction, places: childPlaces.value, in: childContext)
@@ -171,6 +176,22 @@ struct PlaceSpec<State, Action, Mutation, Child: Feature, Address: Hashable & Se
             }
         }
         return true
+    }
+
+    /// How an action the work of the child at `address` sends becomes the parent's action: a
+    /// value of another type than the child's actions is dropped, and a debug build warns.
+    private func lift(at address: Address) -> @MainActor @Sendable (Any) -> Any? {
+        let embed = UncheckedEmbed(embed)
+        return { sent in
+            guard let action = sent as? Child.Action else {
+                DebugWarning.write("""
+                    ViewStateKit warning: work of \(Child.self) sent the action \(sent), of type \(type(of: sent)), \
+                    which is not a \(Child.self).Action, so it was dropped. Pass the feature's own Action type as `sending:`.
+                    """)
+                return nil
+            }
+            return embed.embed(address, action)
+        }
     }
 
     private func describe(_ address: Address, in context: NodeContext<State, Mutation>) -> String {
@@ -196,6 +217,13 @@ extension Feature {
         reduce(into: &state, mutation: mutation)
         changed = scope
     }
+}
+
+/// A place's `embed`, carried into the work's outlet: the work sends on the main actor only,
+/// where the place lives, and the closure is an enum case's constructor.
+private struct UncheckedEmbed<Address, ChildAction, Action>: @unchecked Sendable {
+    let embed: (Address, ChildAction) -> Action
+    init(_ embed: @escaping (Address, ChildAction) -> Action) { self.embed = embed }
 }
 
 /// A value made on first use, then kept: shared by the copies of the declaration holding it.

@@ -36,7 +36,7 @@ public protocol Feature {
     /// `reduce(into:mutation:)`. Mutations of the feature's children never reach it (rule N2).
     func reduce(into state: inout State, mutation: Mutation)
 
-    /// The feature's own children, each declared once (rule N1–N7 in ``ChildPlace``).
+    /// The feature's own children, each declared once (rules N1–N8 in ``ChildPlace``).
     var children: [ChildPlace<State, Action, Mutation>] { get }
 }
 

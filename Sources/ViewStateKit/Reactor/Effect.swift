@@ -16,11 +16,9 @@
 ///
 /// Sending `.load` again while it runs cancels the older work: the same id, latest wins.
 public struct Effect<Mutation> {
-    /// Starts asynchronous work: `deliver` reduces a mutation, `finished` is called when the
-    /// work ends, however it ends (cancelled work too).
+    /// Starts asynchronous work, which reports through `outlet`.
     @usableFromInline
-    typealias Start = (_ deliver: @escaping @MainActor @Sendable (Mutation) -> Void,
-                       _ finished: @escaping @MainActor @Sendable () -> Void) -> Task<Void, Never>
+    typealias Start = (_ outlet: WorkOutlet<Mutation>) -> Task<Void, Never>
 
     @usableFromInline
     enum Kind {
@@ -69,8 +67,10 @@ public struct Effect<Mutation> {
     /// Asks whoever presented this feature to dismiss it: a child presented with
     /// `ChildPlace.presented` is set to `nil`, a screen on a `ScreenStack` is popped (with
     /// every screen above it), and its work is cancelled (rule N6). The child needs no flag in
-    /// its state for the parent to watch. Returned by a reactor or feature that nothing
-    /// presents, it does nothing and a debug build warns.
+    /// its state for the parent to watch. Returned by a reactor itself, it cancels the reactor's
+    /// work and calls its ``Reactor/onDismiss`` (a `ReactorTester` sets one: `isDismissed`); with
+    /// none set, nothing presents the reactor, so it does nothing and a debug build warns. Work
+    /// dismisses its feature with `await send.dismiss()`.
     public static var dismiss: Effect { Effect(kind: .dismiss) }
 
     /// All of these effects, in order.
@@ -119,16 +119,61 @@ extension Effect where Mutation: Sendable {
     public static func run(id: (some Hashable & Sendable)? = String?.none,
                            _ work: @escaping @MainActor @Sendable (Send<Mutation>) async throws -> Void,
                            catch: (@MainActor @Sendable (any Error, Send<Mutation>) async -> Void)? = nil) -> Effect {
-        Effect(kind: .run(id: id.map(AnyHashable.init)) { deliver, finished in
+        var handle: (@MainActor @Sendable (any Error, WorkOutlet<Mutation>) async -> Void)?
+        if let `catch` {
+            handle = { error, outlet in await `catch`(error, Send(outlet: outlet)) }
+        }
+        return started(id: id.map(AnyHashable.init), { outlet in try await work(Send(outlet: outlet)) }, catch: handle)
+    }
+
+    /// Asynchronous work that can also send its feature's own actions, as its view would: the
+    /// way a child hands its parent a result its work found (TCA's delegate actions). Each
+    /// action runs through the reactor from the top, as a view's does (rule N1): the feature's
+    /// own `mutate` sees it first, then its parent's (`case .row(let id, .delegate(.finished))`),
+    /// up to the reactor. Everything else is ``run(id:_:catch:)``'s.
+    ///
+    /// ```swift
+    /// .run(id: "play", sending: Action.self) { [player] send in
+    ///     do {
+    ///         try await player.play(url)
+    ///         await send(.finished)                            // a mutation, reduced here
+    ///     } catch {
+    ///         await send(action: .delegate(.playbackFailed))  // an action, for the parent
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// An action sent after the work was cancelled (its feature removed) is dropped quietly, as
+    /// its mutations are; one of another type than the feature's actions is dropped, and a
+    /// debug build warns naming both types.
+    /// - Parameters:
+    ///   - id: names the work, as in ``run(id:_:catch:)``.
+    ///   - actions: the feature's `Action` type: `Action.self`.
+    ///   - work: the work; `await send(mutation)`, `await send(action: action)`, `await send.dismiss()`.
+    ///   - catch: turns an error the work threw (not a cancellation) into mutations or actions.
+    public static func run<Action>(id: (some Hashable & Sendable)? = String?.none, sending actions: Action.Type,
+                                   _ work: @escaping @MainActor @Sendable (ActionSend<Action, Mutation>) async throws -> Void,
+                                   catch: (@MainActor @Sendable (any Error, ActionSend<Action, Mutation>) async -> Void)? = nil)
+        -> Effect {
+        var handle: (@MainActor @Sendable (any Error, WorkOutlet<Mutation>) async -> Void)?
+        if let `catch` {
+            handle = { error, outlet in await `catch`(error, ActionSend(outlet: outlet)) }
+        }
+        return started(id: id.map(AnyHashable.init), { outlet in try await work(ActionSend(outlet: outlet)) }, catch: handle)
+    }
+
+    /// The work of both `run`s: its task, on the main actor (R8), with its errors handled.
+    private static func started(id: AnyHashable?, _ work: @escaping @MainActor @Sendable (WorkOutlet<Mutation>) async throws -> Void,
+                                catch handle: (@MainActor @Sendable (any Error, WorkOutlet<Mutation>) async -> Void)?) -> Effect {
+        Effect(kind: .run(id: id) { outlet in
             Task { @MainActor in
-                let send = Send(deliver: deliver)
                 do {
-                    try await work(send)
+                    try await work(outlet)
                 } catch where error is CancellationError || Task.isCancelled {
                     // Cancelled: not an error; the work ends quietly.
                 } catch {
-                    if let `catch` {
-                        await `catch`(error, send)
+                    if let handle {
+                        await handle(error, outlet)
                     } else {
                         DebugWarning.write("""
                             ViewStateKit warning: an effect of a Reactor<…, \(Mutation.self), …> threw \(error) and \
@@ -137,7 +182,7 @@ extension Effect where Mutation: Sendable {
                             """)
                     }
                 }
-                finished()
+                outlet.finished()
             }
         })
     }
@@ -158,22 +203,37 @@ extension Effect {
     /// with it), so the reactor can find a child's work when the child goes away; and a
     /// ``dismiss`` turned into `dismissal`, the parent's mutation that removes the child, when
     /// the parent presented it (else passed on up).
+    ///
+    /// An action the work sends (``ActionSend``) goes through `lift`, which makes it the
+    /// parent's action, or `nil` when it is not the child's; without `lift` it goes up as it is.
     func map<Parent>(_ transform: @escaping @Sendable (Mutation) -> Parent, scope: ChildScope?,
-                     dismissal: Parent?) -> Effect<Parent> {
+                     dismissal: Parent?, lift: (@MainActor @Sendable (Any) -> Any?)? = nil) -> Effect<Parent> {
         switch kind {
         case .mutation(let mutation):
             return .mutation(transform(mutation))
         case .mutations(let mutations):
             return .mutations(mutations.map(transform))
         case .merge(let effects):
-            return .merge(effects.map { $0.map(transform, scope: scope, dismissal: dismissal) })
+            return .merge(effects.map { $0.map(transform, scope: scope, dismissal: dismissal, lift: lift) })
         case .dismiss:
             return dismissal.map { .mutation($0) } ?? .dismiss
         case .cancel(let id):
             return Effect<Parent>(kind: .cancel(id: scope.map { ScopedWork.id(id, in: $0) } ?? id))
         case .run(let id, let start):
-            return Effect<Parent>(kind: .run(id: scope.map { ScopedWork.id(id, in: $0) } ?? id) { deliver, finished in
-                start({ mutation in deliver(transform(mutation)) }, finished)
+            return Effect<Parent>(kind: .run(id: scope.map { ScopedWork.id(id, in: $0) } ?? id) { outlet in
+                var act = outlet.act, dismiss = outlet.dismiss
+                if let lift {
+                    act = { action in
+                        if let lifted = lift(action) { outlet.act(lifted) }
+                    }
+                }
+                if let dismissal {
+                    // Made and delivered on the main actor only, where the places live.
+                    nonisolated(unsafe) let removal = dismissal
+                    dismiss = { outlet.deliver(removal) }
+                }
+                return start(WorkOutlet(deliver: { mutation in outlet.deliver(transform(mutation)) },
+                                        act: act, dismiss: dismiss, finished: outlet.finished))
             })
         }
     }
@@ -204,15 +264,65 @@ struct ScopedWork: Hashable {
     }
 }
 
+/// Where a piece of work reports, passed from the reactor down to the place that started it:
+/// each place wraps the outlet above it, so what the work sends arrives as the reactor's own.
+@usableFromInline
+struct WorkOutlet<Mutation>: Sendable {
+    /// Reduces a mutation of the work's feature.
+    let deliver: @MainActor @Sendable (Mutation) -> Void
+    /// Sends an action of the work's feature through the reactor from the top (erased: each
+    /// place lifts it into its parent's action).
+    let act: @MainActor @Sendable (Any) -> Void
+    /// Dismisses the work's feature (rule N6).
+    let dismiss: @MainActor @Sendable () -> Void
+    /// Called when the work ends, however it ends (cancelled work too).
+    let finished: @MainActor @Sendable () -> Void
+}
+
 /// Sends mutations from an effect's asynchronous work back to its reactor.
 public struct Send<Mutation: Sendable>: Sendable {
-    let deliver: @MainActor @Sendable (Mutation) -> Void
+    let outlet: WorkOutlet<Mutation>
 
     /// Reduces `mutation` at once, unless the work was cancelled or the reactor is gone (then
     /// it is dropped). The work runs on the main actor, so this never suspends: the work goes
     /// on, to its end if nothing else suspends it, before anyone who heard the state resumes.
     @MainActor
     public func callAsFunction(_ mutation: Mutation) async {
-        deliver(mutation)
+        outlet.deliver(mutation)
+    }
+
+    /// Dismisses the feature whose work this is, as ``Effect/dismiss`` does from `mutate`
+    /// (rule N6): its place sets it to `nil` or pops it, and its work — this one too — is
+    /// cancelled. Dropped when the work was cancelled already.
+    @MainActor
+    public func dismiss() async {
+        outlet.dismiss()
+    }
+}
+
+/// Sends mutations, and the feature's own actions, from work started with
+/// ``Effect/run(id:sending:_:catch:)``: how a child's work hands its parent a result.
+public struct ActionSend<Action, Mutation: Sendable>: Sendable {
+    let outlet: WorkOutlet<Mutation>
+
+    /// Reduces `mutation` at once, as ``Send/callAsFunction(_:)`` does.
+    @MainActor
+    public func callAsFunction(_ mutation: Mutation) async {
+        outlet.deliver(mutation)
+    }
+
+    /// Sends `action` to the feature whose work this is, as its view would: it runs through the
+    /// reactor from the top, so the feature's own `mutate` sees it first, then its parent's, up
+    /// to the reactor (rule N1); queued behind an action being processed (R3). Dropped quietly
+    /// when the work was cancelled.
+    @MainActor
+    public func callAsFunction(action: Action) async {
+        outlet.act(action)
+    }
+
+    /// Dismisses the feature whose work this is, as ``Send/dismiss()`` does.
+    @MainActor
+    public func dismiss() async {
+        outlet.dismiss()
     }
 }

@@ -132,7 +132,7 @@ open class Reactor<Action, Mutation, State> {
     @usableFromInline @exclusivity(unchecked) final var hasDependencies = false
 
     /// The reactor's children, each declared once: where its state lives and which cases carry
-    /// its actions and mutations (see ``ChildPlace`` for the rules N1–N7). Read once, when the
+    /// its actions and mutations (see ``ChildPlace`` for the rules N1–N8). Read once, when the
     /// reactor is made (a subclass's stored properties are set by then). The default is none.
     open var children: [ChildPlace<State, Action, Mutation>] { [] }
 
@@ -150,6 +150,16 @@ open class Reactor<Action, Mutation, State> {
     /// Told instead of a debug warning when an action reaches a child that is not there (N5):
     /// how `ReactorTester` fails the test at the send.
     package final var missingChildHandler: ((String) -> Void)?
+    /// Told of each action the reactor's work sends it (``ActionSend``), before it runs: how
+    /// `ReactorTester` shows what a feature's work handed its parent.
+    package final var actionFromWorkObserver: ((Action) -> Void)?
+
+    /// Called when ``Effect/dismiss`` (or `send.dismiss()` in work) reaches the reactor itself,
+    /// after its work is cancelled: how whoever shows the screen lets it go (a coordinator pops
+    /// its view controller). Without one, such a dismissal does nothing and a debug build warns.
+    public final var onDismiss: (@MainActor () -> Void)?
+    /// Whether the reactor has dismissed itself (see ``onDismiss``): its work was cancelled then.
+    public private(set) final var isDismissed = false
 
     /// Turns an action into mutations. The default does nothing.
     open func mutate(action: Action) -> Effect<Mutation> { .none }
@@ -325,17 +335,25 @@ extension Reactor {
         case .run(let id, let start):
             startWork(id, start)
         case .dismiss:
-            warnDismissOfRoot()
+            dismissItself()
         }
     }
 
-    /// ``Effect/dismiss`` reached the reactor itself: nothing presents it (N6).
+    /// ``Effect/dismiss`` reached the reactor itself (N6): with an ``onDismiss`` set, the reactor
+    /// cancels its work, notes that it is dismissed and calls it; with none, nothing presents
+    /// the reactor, so it does nothing and a debug build warns.
     @usableFromInline
-    func warnDismissOfRoot() {
-        DebugWarning.write("""
-            ViewStateKit warning: Effect.dismiss reached a Reactor<…, \(Mutation.self), …>, which nothing \
-            presents, so it did nothing. Only a child declared with ChildPlace.presented or .stack can be dismissed.
-            """)
+    func dismissItself() {
+        guard let onDismiss else {
+            return DebugWarning.write("""
+                ViewStateKit warning: Effect.dismiss reached a Reactor<…, \(Mutation.self), …>, which nothing \
+                presents, so it did nothing. Only a child declared with ChildPlace.presented or .stack can be \
+                dismissed, or a reactor whose onDismiss is set.
+                """)
+        }
+        isDismissed = true
+        for key in Array(runningTokens.keys) { stop(key) }
+        onDismiss()
     }
 
     @usableFromInline
@@ -354,17 +372,29 @@ extension Reactor {
         if !scope.isEmpty { index(key, under: scope) }
         if let name { tracer?.effectStarted(name) }
         let ending = WorkEnding()
-        let task = start({ [weak self] mutation in
-            guard let self else { return }  // the reactor is gone: nothing to reduce into
-            // Cancelled, superseded, or its task cancelled by a `sendAndWait` caller: dropped quietly.
+        // Whether the work may still send: not cancelled, superseded, or its task cancelled by a
+        // `sendAndWait` caller (then what it sends is dropped quietly), nor ended (a warning).
+        let mayStillSend: @MainActor (Any) -> Bool = { [unowned self] sent in
             guard runningTokens[key] == token, !Task.isCancelled else {
-                if ending.ended, !Task.isCancelled { warnSentAfterEnd(mutation) }
-                return
+                if ending.ended, !Task.isCancelled { warnSentAfterEnd(sent) }
+                return false
             }
+            return true
+        }
+        let task = start(WorkOutlet(deliver: { [weak self] mutation in
+            guard let self, mayStillSend(mutation) else { return }  // a reactor gone: nothing to reduce into
             tracer?.effect = name
             reduce(mutation)
             tracer?.effect = nil
-        }, { [weak self] in
+        }, act: { [weak self] action in
+            guard let self, mayStillSend(action) else { return }
+            guard let action = action as? Action else { return warnNotAnAction(action) }
+            actionFromWorkObserver?(action)
+            send(action)
+        }, dismiss: { [weak self] in
+            guard let self, mayStillSend("dismiss()") else { return }
+            dismissItself()
+        }, finished: { [weak self] in
             guard let self else { return }
             if runningTokens[key] == token {
                 ending.ended = true
@@ -373,16 +403,25 @@ extension Reactor {
                 if let name { tracer?.effectFinished(name) }
             }
             tasks[token] = nil
-        })
+        }))
         tasks[token] = task  // a main-actor task: it cannot have ended yet
     }
 
-    /// A mutation sent after its work had ended, from a task the work started and did not await.
-    private func warnSentAfterEnd(_ mutation: Mutation) {
+    /// A mutation or action sent after its work had ended, from a task the work started and did not await.
+    private func warnSentAfterEnd(_ sent: Any) {
         DebugWarning.write("""
-            ViewStateKit warning: a Reactor<…, \(Mutation.self), …> dropped \(mutation): its work had ended \
+            ViewStateKit warning: a Reactor<…, \(Mutation.self), …> dropped \(sent): its work had ended \
             before sending it. A task the work started (`Task { }` inside `.run`) outlived it; await that work \
             inside `.run` instead, or start it as work of its own.
+            """)
+    }
+
+    /// An action sent from the reactor's own work (``Effect/run(id:sending:_:catch:)``) that is
+    /// not one of its actions: the `sending:` type was another.
+    private func warnNotAnAction(_ action: Any) {
+        DebugWarning.write("""
+            ViewStateKit warning: work of \(type(of: self)) sent the action \(action), of type \(type(of: action)), \
+            which is not one of its actions, so it was dropped. Pass its own Action type as `sending:`.
             """)
     }
 
