@@ -9,12 +9,14 @@ struct PlayerRow: Feature {
     struct State: Equatable, Identifiable {
         var id: Int
         var isPlaying = false
+        var seconds = 0
     }
     enum Action: Equatable, Sendable {
         case play, playAndFail, playIgnoringCancellation, closeWhenDone, sendAnInt, delegate(Delegate)
+        case stop, playWithProgress, ended
     }
     enum Delegate: Equatable, Sendable { case finished, failed }
-    enum Mutation: Equatable, Sendable { case playing(Bool) }
+    enum Mutation: Equatable, Sendable { case playing(Bool), second }
     let clock: ManualClock
 
     func mutate(action: Action, state: State) -> Effect<Mutation> {
@@ -38,6 +40,23 @@ struct PlayerRow: Feature {
             }
         case .sendAnInt:  // `sending:` names another type than the row's actions
             .run(sending: Int.self) { send in await send(action: 5) }
+        case .stop:
+            .merge(.cancel(id: "play"), .mutation(.playing(false)))
+        case .playWithProgress:  // a clip of 1.5 s, and a timer counting its seconds
+            .merge(
+                .mutation(.playing(true)),
+                .run(id: "play", sending: Action.self) { [clock] send in
+                    try await clock.sleep(for: .milliseconds(1_500))
+                    await send(action: .ended)
+                },
+                .run(id: "progress") { [clock] send in
+                    while true {
+                        try await clock.sleep(for: .seconds(1))
+                        await send(.second)
+                    }
+                })
+        case .ended:  // the clip's result stops its timer: one line
+            .merge(.mutation(.playing(false)), .cancel(id: "progress"))
         case .delegate:
             .none
         }
@@ -46,6 +65,7 @@ struct PlayerRow: Feature {
     func reduce(into state: inout State, mutation: Mutation) {
         switch mutation {
         case .playing(let isPlaying): state.isPlaying = isPlaying
+        case .second: state.seconds += 1
         }
     }
 }
@@ -60,6 +80,8 @@ final class Playlist: Reactor<Playlist.Action, Playlist.Mutation, Playlist.State
     }
     enum Action: Equatable, Sendable {
         case openSheet, removeRow(Int), row(Int, PlayerRow.Action), sheet(PresentationAction<PlayerRow.Action>)
+        /// The list's own work tells rows to stop, by their place, after half a second.
+        case stopLater([Int])
     }
     enum Mutation: Equatable, Sendable {
         case openSheet, removeRow(Int), log(String)
@@ -81,6 +103,11 @@ final class Playlist: Reactor<Playlist.Action, Playlist.Mutation, Playlist.State
         switch action {
         case .openSheet: .mutation(.openSheet)
         case .removeRow(let id): .mutation(.removeRow(id))
+        case .stopLater(let ids):
+            .run(sending: Action.self) { [clock] send in
+                try await clock.sleep(for: .milliseconds(500))
+                for id in ids { await send(action: .row(id, .stop)) }
+            }
         case .row(let id, .delegate(let result)): .mutation(.log("row \(id): \(result)"))
         case .sheet(.presented(.delegate(let result))): .mutation(.log("sheet: \(result)"))
         case .row, .sheet: .none
@@ -124,6 +151,49 @@ struct TalkBackTests {
         await tester.receive(.sheet(.presented(.playing(false)))) { $0.sheet?.isPlaying = false }
         await tester.receive(.log("sheet: finished")) { $0.log = ["sheet: finished"] }
     }
+
+    @Test("N8: a child's work result stops its other work in one line: the clip's end cancels its timer")
+    func resultCancelsOtherWork() async {
+        let clock = ManualClock()
+        let tester = ReactorTester(FeatureReactor(PlayerRow(clock: clock), initialState: PlayerRow.State(id: 1)))
+        await tester.send(.playWithProgress) { $0.isPlaying = true }
+        await clock.advance(by: .seconds(3))
+        await tester.receive(.second) { $0.seconds = 1 }
+        await tester.receive(.playing(false)) { $0.isPlaying = false }
+        #expect(!tester.reactor.hasRunningWork, "the timer stopped with the clip")
+        #expect(tester.actionsFromWork == [.ended])
+    }
+
+    @Test("N8: a parent's work acts on its rows by their place: each row's stop cancels its work")
+    func parentActsOnItsRows() async {
+        let clock = ManualClock()
+        let tester = ReactorTester(Playlist(clock: clock))
+        await tester.send(.row(1, .play)) { $0.rows[0].isPlaying = true }
+        await tester.send(.row(2, .play)) { $0.rows[1].isPlaying = true }
+        await tester.send(.stopLater([2, 1]))
+        #expect(clock.sleeperCount == 3)
+        await clock.advance(by: .milliseconds(500))
+        await tester.receive(.row(2, .playing(false))) { $0.rows[1].isPlaying = false }
+        await tester.receive(.row(1, .playing(false))) { $0.rows[0].isPlaying = false }
+        #expect(!tester.reactor.hasRunningWork, "both plays were cancelled before their second was up")
+        #expect(tester.actionsFromWork == [.row(2, .stop), .row(1, .stop)])
+    }
+
+    #if DEBUG
+    @Test("N5, N8: a parent's work sending an action to a row that is gone changes nothing and warns, naming the place")
+    func parentActsOnAGoneRow() async {
+        let clock = ManualClock()
+        let tester = ReactorTester(Playlist(clock: clock))
+        nonisolated(unsafe) var warnings: [String] = []
+        await DebugWarning.$sink.withValue({ warnings.append($0) }) {
+            await tester.send(.stopLater([7]))
+            await clock.advance(by: .milliseconds(500))
+        }
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.contains("was sent to \\State.rows[7], which is not there") == true)
+        #expect(tester.actionsFromWork == [.row(7, .stop)])
+    }
+    #endif
 
     @Test("N6: work that ends in send.dismiss() dismisses its sheet, and its work ends with it")
     func workDismissesItsSheet() async {
