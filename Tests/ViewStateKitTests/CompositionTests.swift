@@ -145,9 +145,11 @@ final class TickerBoard: Reactor<TickerBoard.Action, TickerBoard.Mutation, Ticke
     }
     enum Action: Sendable {
         case open, close, add(Int), removeAll, ticker(PresentationAction<Ticker.Action>), row(Int, Ticker.Action)
+        /// The board's own changes to its first row: another row in its place, or a count written into it.
+        case replaceFirst(Int), countFirst(Int)
     }
     enum Mutation: Equatable, Sendable {
-        case open, close, add(Int), remove(Int), removeAll
+        case open, close, add(Int), remove(Int), removeAll, replaceFirst(Int), countFirst(Int)
         case ticker(PresentationMutation<Ticker.Mutation>), row(Int, Ticker.Mutation)
     }
 
@@ -169,6 +171,8 @@ final class TickerBoard: Reactor<TickerBoard.Action, TickerBoard.Mutation, Ticke
         case .close, .ticker(.presented(.close)): .mutation(.close)
         case .add(let id): .mutation(.add(id))
         case .removeAll: .mutation(.removeAll)
+        case .replaceFirst(let id): .mutation(.replaceFirst(id))
+        case .countFirst(let ticks): .mutation(.countFirst(ticks))
         case .row(let id, .close): .mutation(.remove(id))  // the parent reacts to a child's action
         case .ticker, .row: .none
         }
@@ -183,6 +187,8 @@ final class TickerBoard: Reactor<TickerBoard.Action, TickerBoard.Mutation, Ticke
             state.rows.removeAll { $0.id == id }
             state.closedRows += 1
         case .removeAll: state.rows.removeAll()
+        case .replaceFirst(let id): state.rows[0] = Ticker.State(id: id)
+        case .countFirst(let ticks): state.rows[0].ticks = ticks
         case .ticker, .row: break
         }
     }
@@ -424,6 +430,26 @@ struct CompositionTests {
         #expect(!tester.reactor.hasRunningWork, "a row's cancel(id:) reaches its own work")
         await tester.finish()
         #expect(tester.reactor.workUnder.isEmpty, "scopes whose work has ended are forgotten")
+    }
+
+    @Test("N4, N7: the parent's own reduce: a row replaced in place stops its work; a row written into, or rows left alone, keep theirs")
+    func parentsOwnReduceAndItsRows() async {
+        let clock = ManualClock()
+        let tester = ReactorTester(TickerBoard(clock: clock), exhaustive: false)
+        await tester.send(.add(1))
+        await tester.send(.add(2))
+        await tester.send(.row(1, .start))
+        await tester.send(.row(2, .start))
+        await tester.send(.open)  // the rows are left alone
+        await tester.send(.countFirst(5))  // row 1 is written into, and still there
+        #expect(clock.sleeperCount == 2)
+        #expect(tester.reactor.presenceByPlace.count == 1, "both rows' work is filed under the rows' place")
+        await tester.send(.replaceFirst(9)) { $0.rows = [Ticker.State(id: 9), Ticker.State(id: 2)] }
+        #expect(clock.sleeperCount == 1, "row 1's timer stopped inside the reduce that replaced it, with the count unchanged")
+        await clock.advance(by: .seconds(1))
+        await tester.receive(.row(2, .tick)) { $0.rows[1].ticks = 1 }
+        await tester.send(.removeAll) { $0.rows = [] }
+        #expect(tester.reactor.presenceByPlace.isEmpty && tester.reactor.childPresence.isEmpty)
     }
 
     @Test("N4: removing a row stops every piece of its work, not only the first")

@@ -29,13 +29,14 @@ final class StackApp: Reactor<StackApp.Action, StackApp.Mutation, StackApp.State
     enum Action: Sendable {
         case pushTicker, pushCounter, popToRoot, deepLink, showAlert, present(AppPath.State)
         /// The parent's own work for a screen: a counter mutation sent to it by id, and a pop by `stack[id:] = nil`.
-        case incrementScreen(StackID), removeScreen(StackID)
+        case incrementScreen(StackID), removeScreen(StackID), turnIntoCounter(StackID)
         case path(StackAction<AppPath.Action>)
         case destination(PresentationAction<AppPath.Action>)
         case alert(PresentationAction<Alert>)
     }
     enum Mutation: Equatable, Sendable {
         case push(AppPath.State), popToRoot, deepLink, showAlert, present(AppPath.State), log(String), removeScreen(StackID)
+        case turnIntoCounter(StackID)
         case path(StackMutation<AppPath.Mutation>)
         case destination(PresentationMutation<AppPath.Mutation>)
         case alert(PresentationMutation<Never>)
@@ -63,6 +64,7 @@ final class StackApp: Reactor<StackApp.Action, StackApp.Mutation, StackApp.State
         case .present(let screen): .mutation(.present(screen))
         case .incrementScreen(let id): .mutation(.path(.screen(id: id, mutation: .counter(.increment))))
         case .removeScreen(let id): .mutation(.removeScreen(id))
+        case .turnIntoCounter(let id): .mutation(.turnIntoCounter(id))
         case .path(.screen(let id, .ticker(.close))): .mutation(.log("ticker \(id) closed"))  // a delegate action
         case .alert(.presented(.confirm)): .mutation(.log("confirmed, alert \(currentState.alert == nil ? "cleared" : "shown")"))
         case .path, .destination, .alert: .none
@@ -78,6 +80,7 @@ final class StackApp: Reactor<StackApp.Action, StackApp.Mutation, StackApp.State
         case .present(let screen): state.destination = screen
         case .log(let line): state.log.append(line)
         case .removeScreen(let id): state.path[id: id] = nil
+        case .turnIntoCounter(let id): state.path[id: id] = .counter(Counter.State())
         case .path, .destination, .alert: break
         }
     }
@@ -263,6 +266,20 @@ struct ScreenStackTests {
         await tester.receive(.path(.screen(id: 0, mutation: .ticker(.tick)))) {
             $0.path[id: 0, case: AppPath.State.ticker]?.ticks = 1
         }
+        await tester.send(.path(.popFrom(id: 0))) { $0.path.removeAll() }
+        await tester.finish()
+    }
+
+    @Test("Stack: the parent's own reduce turning a working screen into another case, under the same id, stops its work")
+    func parentsOwnReduceChangesAScreensCase() async {
+        let clock = ManualClock()
+        let tester = ReactorTester(StackApp(clock: clock))
+        await tester.send(.pushTicker) { $0.path.push(.ticker(Ticker.State())) }
+        await tester.send(.pushTicker) { $0.path.push(.ticker(Ticker.State())) }
+        await tester.send(.path(.screen(id: 0, action: .ticker(.start))))
+        await tester.send(.path(.screen(id: 1, action: .ticker(.start))))
+        await tester.send(.turnIntoCounter(0)) { $0.path[id: 0] = .counter(Counter.State()) }
+        #expect(clock.sleeperCount == 1, "screen #0's timer stopped; #1's runs on")
         await tester.send(.path(.popFrom(id: 0))) { $0.path.removeAll() }
         await tester.finish()
     }

@@ -2,8 +2,9 @@ import Benchmark
 import ViewStateKit
 
 // How composition's costs grow with the number of children (rule N7): a row's action in a list
-// of 100, 1,000 and 10,000 rows that each run one long effect; starting a row's work in such a
-// list; a push and a pop on a stack of 10 and 1,000 screens. Registered by
+// of 100, 1,000 and 10,000 rows that each run one long effect; a mutation of the list's own in
+// such a list; starting a row's work in such a list; a push and a pop on a stack of 10 and
+// 1,000 screens. Registered by
 // `compositionBenchmarks()`, called from `benchmarks` in CellBenchmarks.swift. The lists and
 // stacks are built before the measurement; each sample is 1,000 operations.
 
@@ -49,15 +50,32 @@ struct WorkingRow: Feature {
     }
 }
 
-/// A list of working rows, declared once as a child place.
+/// A list of working rows, declared once as a child place, that counts with a mutation of its own.
 struct WorkingList: Feature {
-    struct State: Equatable, Sendable { var rows: [WorkingRow.State] }
-    enum Action: Sendable { case row(Int, WorkingRow.Action) }
-    enum Mutation: Sendable { case row(Int, WorkingRow.Mutation) }
+    struct State: Equatable, Sendable {
+        var rows: [WorkingRow.State]
+        var count = 0
+    }
+    enum Action: Sendable { case row(Int, WorkingRow.Action), count }
+    enum Mutation: Sendable { case row(Int, WorkingRow.Mutation), counted }
     let started: StartedWork
 
     var children: [ChildPlace<State, Action, Mutation>] {
         [.rows(WorkingRow(started: started), state: \.rows, action: Action.row, mutation: Mutation.row)]
+    }
+
+    func mutate(action: Action, state: State) -> Effect<Mutation> {
+        switch action {
+        case .count: .mutation(.counted)
+        case .row: .none
+        }
+    }
+
+    func reduce(into state: inout State, mutation: Mutation) {
+        switch mutation {
+        case .counted: state.count += 1
+        case .row: break
+        }
     }
 }
 
@@ -122,6 +140,20 @@ func compositionBenchmarks() {
             }
             benchmark.stopMeasurement()
             await MainActor.run { handOff.value = nil }  // cancels the rows' work
+        }
+
+        // Each operation is a mutation of the list's own (a count) while every row has work
+        // running: what the list pays for its rows' work when it changes only itself.
+        Benchmark("parent mutation \(label) rows working") { benchmark in
+            let iterations = benchmark.scaledIterations
+            let handOff = await workingList(rows: count)
+            benchmark.startMeasurement()
+            await MainActor.run {
+                guard let list = handOff.value else { return }
+                for _ in iterations { list.send(.count) }
+            }
+            benchmark.stopMeasurement()
+            await MainActor.run { handOff.value = nil }
         }
 
         // Each operation starts a piece of work in a row and stops it: what starting a row's work

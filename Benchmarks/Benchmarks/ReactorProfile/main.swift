@@ -155,13 +155,49 @@ struct WorkingRow: Feature {
 }
 
 struct WorkingList: Feature {
-    struct State { var rows: [WorkingRow.State] }
-    enum Action: Sendable { case row(Int, WorkingRow.Action) }
-    enum Mutation: Sendable { case row(Int, WorkingRow.Mutation) }
+    struct State {
+        var rows: [WorkingRow.State]
+        var count = 0
+    }
+    enum Action: Sendable { case row(Int, WorkingRow.Action), count }
+    enum Mutation: Sendable { case row(Int, WorkingRow.Mutation), counted }
 
     var children: [ChildPlace<State, Action, Mutation>] {
         [.rows(WorkingRow(), state: \.rows, action: Action.row, mutation: Mutation.row)]
     }
+
+    /// The list counts with a mutation of its own.
+    func mutate(action: Action, state: State) -> Effect<Mutation> {
+        switch action {
+        case .count: .mutation(.counted)
+        case .row: .none
+        }
+    }
+
+    func reduce(into state: inout State, mutation: Mutation) {
+        switch mutation {
+        case .counted: state.count += 1
+        case .row: break
+        }
+    }
+}
+
+/// `reactor-profile own N T`: N rows each start one long piece of work, the list counting each
+/// with a mutation of its own, then T more such mutations. The cost of one is
+/// (own N T − own N 0) / T; `own N 0` across N shows whether starting work in every row while
+/// the list counts them is linear.
+@MainActor func profileOwnMutations(_ count: Int, mutations: Int) -> Int {
+    let sink = Sink()
+    let list = FeatureReactor(WorkingList(), initialState: WorkingList.State(rows: (0..<count).map { WorkingRow.State(id: $0) }))
+    for id in 0..<count {
+        list.send(.row(id, .start))
+        list.send(.count)  // the list counts its working rows as they start
+    }
+    let token = list.state.observe { sink.total &+= $0.count }
+    withExtendedLifetime(token) {
+        for _ in 0..<mutations { list.send(.count) }
+    }
+    return sink.total
 }
 
 /// `reactor-profile rows N T`: N rows each start one long piece of work (its task never runs
@@ -185,6 +221,9 @@ case "rows", "restarts":
     print(MainActor.assumeIsolated {
         profileRows(numbers.first ?? 100, taps: numbers.dropFirst().first ?? 10_000, restarting: restarting)
     })
+case "own":
+    let numbers = CommandLine.arguments.dropFirst(2).compactMap { Int($0) }
+    print(MainActor.assumeIsolated { profileOwnMutations(numbers.first ?? 100, mutations: numbers.dropFirst().first ?? 10_000) })
 case "four":
     print(MainActor.assumeIsolated { profileFourFields() })
 case "hand":

@@ -35,7 +35,8 @@
 ///   alert or dialog is cleared as soon as one of its buttons is tapped, before the parent
 ///   sees the button's action.
 /// - N7: cost stays flat in the number of children: a row is found by its id through an index
-///   checked on use, and after a reduce only the work under the place that changed is checked.
+///   checked on use, and after a reduce only the work under the place that changed is checked;
+///   after the parent's own reduce, only under the lists and stacks whose storage it wrote.
 /// - N8: a child's work talks back: work started with ``Effect/run(id:sending:_:catch:)`` sends
 ///   the child's own actions, each run through the reactor from the top as a view's action is
 ///   (the child's `mutate`, then its parent's: a delegate), and `await send.dismiss()` dismisses
@@ -55,6 +56,10 @@ public struct ChildPlace<State, Action, Mutation> {
     let share: (inout State, inout SharedPass) -> Void
     /// Whether this place holds a ``Shared`` copy, itself or in a child at any depth.
     let holdsShared: () -> Bool
+    /// For a place whose storage can be told untouched at once (rows, a stack): its key in a
+    /// child's scope, and a check made from the state before a reduce that tells, after it,
+    /// whether the reduce left that storage as it was, holding it meanwhile (N7).
+    var storage: (key: AnyHashable, keep: (State) -> (State) -> Bool)?
 
     init(route: @escaping (Action, NodeContext<State, Mutation>) -> Bool,
          reduce: @escaping (Mutation, inout State, [ChildScope], inout [ChildScope]?) -> Bool,
@@ -132,7 +137,7 @@ public struct ChildPlace<State, Action, Mutation> {
             each: { parent, body in
                 for position in parent[keyPath: state].indices { body(&parent[keyPath: state][position]) }
             }
-        ).place
+        ).place.keeping(state) { $0.hasSameStorage(as: $1) }
     }
 
     /// A stack of screens, at `state`: TCA's `forEach` over a `StackState`. The screen type is
@@ -175,7 +180,7 @@ public struct ChildPlace<State, Action, Mutation> {
                 for position in parent[keyPath: state].indices { parent[keyPath: state].modify(at: position, body) }
             },
             removal: (mutation: { mutation(.popFrom(id: $0)) }, remove: { parent, id in parent[keyPath: state].pop(from: id) })
-        ).place
+        ).place.keeping(state) { $0.hasSameStorage(as: $1) }
     }
 
     /// A child presented over the parent — a sheet, a full-screen cover, a destination enum —
@@ -280,6 +285,19 @@ public struct ChildPlace<State, Action, Mutation> {
             modify: { parent, _, change in modify(&parent, change) },
             each: { parent, body in modify(&parent, body) }
         ).place
+    }
+
+    /// This place, able to tell that a reduce left the value at `state` untouched: `same` says
+    /// whether two values share their storage, which holding the first keeps unshared with any
+    /// value a write makes.
+    private func keeping<Value>(_ state: WritableKeyPath<State, Value>,
+                                _ same: @escaping (Value, Value) -> Bool) -> ChildPlace {
+        var place = self
+        place.storage = (AnyHashable(state), { before in
+            let kept = before[keyPath: state]
+            return { after in same(kept, after[keyPath: state]) }
+        })
+        return place
     }
 
     /// Changes an optional child in place, when it is there.

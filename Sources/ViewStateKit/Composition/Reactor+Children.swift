@@ -41,13 +41,20 @@ extension Reactor: ChildRuntime, SharedHolder {
                 routed = true
                 break
             }
+            var untouched: [(place: AnyHashable, isUntouched: (State) -> Bool)] = []
             if !routed {
+                untouched = storageChecks(before: state)
                 reduce(into: &state, mutation: mutation)
                 changed = []
             }
             if holdsShared { written = shareWrites(in: &state) }
             if let before { tracer?.mutation(mutation, from: before, to: state) }
-            if let changed, !workUnder.isEmpty { stopWorkOfAbsentChildren(under: changed, in: state) }
+            guard let changed, !workUnder.isEmpty else { return }
+            if changed.isEmpty {
+                stopWorkOfAbsentChildren(skipping: Set(untouched.filter { $0.isUntouched(state) }.map(\.place)), in: state)
+            } else {
+                stopWorkOfAbsentChildren(under: changed, in: state)
+            }
         }
     }
 
@@ -64,17 +71,34 @@ extension Reactor: ChildRuntime, SharedHolder {
         return commit.written
     }
 
-    /// Stops the running work under `scope` whose child is no longer in `state`. Each child's
-    /// presence is asked once, however much work it runs. At the root (`scope` empty) every
-    /// child with running work is asked; below it, only the children under `scope`.
-    func stopWorkOfAbsentChildren(under scope: [ChildScope], in state: State) {
+    /// N7: for each place of the reactor's own with running work under it whose storage can be
+    /// told untouched at once (rows, a stack), a check made from `state` before the reactor's
+    /// own reduce, and kept to answer after it. Each check holds the place's storage, so a
+    /// reduce that writes there copies it once (as holding a copy of TCA's ids does).
+    func storageChecks(before state: State) -> [(place: AnyHashable, isUntouched: (State) -> Bool)] {
+        guard !presenceByPlace.isEmpty else { return [] }
+        return childPlaces.compactMap { place in
+            guard let storage = place.storage, presenceByPlace[storage.key] != nil else { return nil }
+            return (storage.key, storage.keep(state))
+        }
+    }
+
+    /// After the reactor's own reduce: stops the running work of every child no longer in
+    /// `state`, asking each child's presence once, under every place but those in `untouched`
+    /// (whose storage the reduce never wrote, so every child there is still there).
+    func stopWorkOfAbsentChildren(skipping untouched: Set<AnyHashable>, in state: State) {
         let root: Any = state
-        if scope.isEmpty {
-            for (chain, isPresent) in childPresence where !isPresent(root) {
+        for (place, chains) in presenceByPlace where !untouched.contains(place) {
+            for chain in chains where childPresence[chain]?(root) == false {
                 workUnder[chain].map { $0.forEach { stop($0) } }
             }
-            return
         }
+    }
+
+    /// Stops the running work under `scope` (not empty) whose child is no longer in `state`.
+    /// Each child's presence is asked once, however much work it runs.
+    func stopWorkOfAbsentChildren(under scope: [ChildScope], in state: State) {
+        let root: Any = state
         guard let keys = workUnder[scope] else { return }
         var present: [[ChildScope]: Bool] = [:]
         for key in keys {
@@ -86,7 +110,9 @@ extension Reactor: ChildRuntime, SharedHolder {
     }
 
     func childStartsWork(at scope: [ChildScope], isPresent: @escaping (Any) -> Bool) {
-        childPresence[scope] = isPresent
+        if childPresence.updateValue(isPresent, forKey: scope) == nil {
+            presenceByPlace[scope[0].place, default: []].insert(scope)
+        }
     }
 
     func missingChild(at place: String, action: Any) {
@@ -121,6 +147,9 @@ extension Reactor: ChildRuntime, SharedHolder {
 
     /// Forgets how to find the child at `scope` once no work of its runs.
     func forgetPresenceIfIdle(_ scope: [ChildScope]) {
-        if workUnder[scope] == nil { childPresence[scope] = nil }
+        guard workUnder[scope] == nil, childPresence.removeValue(forKey: scope) != nil else { return }
+        let place = scope[0].place
+        presenceByPlace[place]?.remove(scope)
+        if presenceByPlace[place]?.isEmpty == true { presenceByPlace[place] = nil }
     }
 }

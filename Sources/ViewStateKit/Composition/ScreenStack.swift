@@ -16,7 +16,7 @@ public struct ScreenStack<Screen> {
     /// The screens' ids, bottom first; strictly increasing, since a push takes a new, larger id.
     public private(set) var ids: [StackID]
     /// The screens, bottom first, one per id.
-    private var screens: [Screen]
+    private(set) var screens: [Screen]
     /// The number the next push takes.
     private var nextID: Int
 

@@ -147,6 +147,9 @@ open class Reactor<Action, Mutation, State> {
     final var workUnder: [[ChildScope]: Set<AnyHashable>] = [:]
     /// For each child scope with running work, whether that child is still in a root state.
     final var childPresence: [[ChildScope]: (Any) -> Bool] = [:]
+    /// The scopes in ``childPresence``, by the reactor's own place they are under (the first
+    /// step of each): what a reduce of the reactor's own looks at, place by place (N7).
+    final var presenceByPlace: [AnyHashable: Set<[ChildScope]>] = [:]
     /// Told instead of a debug warning when an action reaches a child that is not there (N5):
     /// how `ReactorTester` fails the test at the send.
     package final var missingChildHandler: ((String) -> Void)?
