@@ -456,7 +456,7 @@ public struct SentWork {
         guard !tasks.isEmpty else { return }
         let tasks = self.tasks
         var ended = false
-        for _ in 0...WorkScope.congestedRounds {
+        for round in 0...WorkScope.congestedRounds {
             ended = await wait(within: timeLimit) { gate in
                 let waiting = Task {
                     for task in tasks { await task.value }
@@ -464,6 +464,7 @@ public struct SentWork {
                 }
                 gate.onEnd { waiting.cancel() }
             }
+            if !ended { WorkScope.limitPassed?(round) }
             guard !ended, FollowedActivity.advanceUnderWay(for: CallSite.currentTest) else { break }
         }
         if !ended {

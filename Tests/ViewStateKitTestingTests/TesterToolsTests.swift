@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 @testable import ViewStateKit
-import ViewStateKitTesting
+@testable import ViewStateKitTesting
+import ViewStateKitSupport
 
 @MainActor
 @Suite("ReactorTester: exhaustivity for a stretch, assert without an action, a send's work to cancel or finish")
@@ -104,11 +105,16 @@ struct TesterToolsTests {
     func finishNeverEnds() async {
         let tester = ReactorTester(stamper(), timeLimit: .milliseconds(50))
         let work = await tester.send(.tickLater)
+        await clock.advance(by: .milliseconds(500))  // an advance that came and went: none is under way now
+        let limitsPassed = Locked<[Int]>([])
         await withKnownIssue {
-            await work.finish()
+            await WorkScope.$limitPassed.withValue({ round in limitsPassed.withLock { $0.append(round) } }) {
+                await work.finish()
+            }
         } matching: { issue in
             issue.comments.map(\.rawValue).joined().hasPrefix("finish: the work tickLater started had not ended after")
         }
+        #expect(limitsPassed.withLock { $0 } == [0], "one limit: no advance of the test is under way to wait for")
         await clock.advance(by: .seconds(1))  // the work ends on its own
         await tester.receive(.tick) { $0.ticks = 1 }
     }

@@ -510,17 +510,21 @@ extension TimeLimitTests {
         let reactor = withDependencies(.test { $0.clock = clock }) { FeatureReactor(Stamper(), initialState: Stamper.State()) }
         let tester = ReactorTester(reactor, timeLimit: .milliseconds(300))
         let failures = Locked<[String]>([])
+        let limitsPassed = Locked<[Int]>([])
         await CallSite.$failureSink.withValue({ message in failures.withLock { $0.append(message) } }) {
             let work = await tester.send(.tickLater)
             let advance = Task {
                 holdMainQueue()  // on purpose: the main queue busy for 0.6 s of real time, past the tester's limit
                 await clock.advance(by: .seconds(1))
             }
-            await work.finish()
+            await WorkScope.$limitPassed.withValue({ round in limitsPassed.withLock { $0.append(round) } }) {
+                await work.finish()
+            }
             await advance.value
             await tester.receive(.tick) { $0.ticks = 1 }
         }
         #expect(failures.withLock { $0 } == [])
+        #expect(limitsPassed.withLock { $0 }.first == 0, "the limit passed while the advance was under way, and the wait went on")
     }
 
     /// A detached task asleep on a clock whose limit is 0.3 s, woken by an advance that begins

@@ -440,8 +440,10 @@ struct CompositionTests {
         await tester.send(.add(2))
         await tester.send(.row(1, .start))
         await tester.send(.row(2, .start))
-        await tester.send(.open)  // the rows are left alone
-        await tester.send(.countFirst(5))  // row 1 is written into, and still there
+        await tester.send(.open)  // the rows are left alone: no row is asked
+        #expect(tester.reactor.ownReducePresenceChecks == 0)
+        await tester.send(.countFirst(5))  // row 1 is written into, and still there: both rows are asked
+        #expect(tester.reactor.ownReducePresenceChecks == 2)
         #expect(clock.sleeperCount == 2)
         #expect(tester.reactor.presenceByPlace.count == 1, "both rows' work is filed under the rows' place")
         await tester.send(.replaceFirst(9)) { $0.rows = [Ticker.State(id: 9), Ticker.State(id: 2)] }

@@ -13,7 +13,7 @@ struct PlayerRow: Feature {
     }
     enum Action: Equatable, Sendable {
         case play, playAndFail, playIgnoringCancellation, closeWhenDone, sendAnInt, delegate(Delegate)
-        case stop, playWithProgress, ended
+        case stop, playWithProgress, ended, playBroken
     }
     enum Delegate: Equatable, Sendable { case finished, failed }
     enum Mutation: Equatable, Sendable { case playing(Bool), second }
@@ -33,8 +33,8 @@ struct PlayerRow: Feature {
                 await send(action: .delegate(.finished))
                 await send.dismiss()
             }
-        case .closeWhenDone:
-            .run(id: "close") { [clock] send in
+        case .closeWhenDone:  // `Send.dismiss()` is the meetings sample's; this is `ActionSend`'s
+            .run(id: "close", sending: Action.self) { [clock] send in
                 try await clock.sleep(for: .seconds(1))
                 await send.dismiss()
             }
@@ -55,6 +55,13 @@ struct PlayerRow: Feature {
                         await send(.second)
                     }
                 })
+        case .playBroken:  // the player throws; `catch:` hands the parent the failure
+            .run(sending: Action.self) { _ in
+                throw BrokenPlayer()
+            } catch: { _, send in
+                await send(.playing(false))
+                await send(action: .delegate(.failed))
+            }
         case .ended:  // the clip's result stops its timer: one line
             .merge(.mutation(.playing(false)), .cancel(id: "progress"))
         case .delegate:
@@ -69,6 +76,9 @@ struct PlayerRow: Feature {
         }
     }
 }
+
+/// What a player that cannot play throws.
+struct BrokenPlayer: Error {}
 
 /// A list of player rows and a player sheet: the parent reacts to what their work hands it.
 @MainActor
@@ -139,6 +149,15 @@ struct TalkBackTests {
         await tester.receive(.row(1, .playing(false))) { $0.rows[0].isPlaying = false }
         await tester.receive(.log("row 1: failed")) { $0.log = ["row 2: finished", "row 1: failed"] }
         #expect(tester.actionsFromWork == [.row(2, .delegate(.finished)), .row(1, .delegate(.failed))])
+    }
+
+    @Test("N8: work whose catch: sends an action hands the parent the failure its work threw")
+    func catchHandsItsParentTheFailure() async {
+        let tester = ReactorTester(Playlist(clock: ManualClock()))
+        await tester.send(.row(1, .playBroken))
+        await tester.receive(.row(1, .playing(false)))
+        await tester.receive(.log("row 1: failed")) { $0.log = ["row 1: failed"] }
+        #expect(tester.actionsFromWork == [.row(1, .delegate(.failed))])
     }
 
     @Test("N8: a presented child's work hands its parent a result through the presentation's case")

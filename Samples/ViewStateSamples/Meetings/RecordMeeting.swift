@@ -2,10 +2,11 @@ import ViewStateKit
 
 /// The screen that runs a meeting: a timer ticking once a second on the clock of its
 /// dependencies (a real one in the CLI, a `ManualClock` in tests), who is speaking, and a live transcript. Ending
-/// early asks whether to save; when time is up it offers to save. It holds the meeting as a
-/// ``Shared`` element of the list: saving writes the notes into it (the list, the detail and the
-/// save file see them) and dismisses the screen; discarding only dismisses it
-/// (``Effect/dismiss``), which stops its timer (N6).
+/// early asks whether to save; when time is up the timer's work saves and dismisses the screen
+/// itself (`send.dismiss()`, as SyncUps does). It holds the meeting as a ``Shared`` element of
+/// the list: saving writes the notes into it (the list, the detail and the save file see them)
+/// and dismisses the screen; discarding only dismisses it (``Effect/dismiss``), which stops its
+/// timer (N6).
 public struct RecordMeeting: Feature {
     /// The meeting under way.
     public struct State: Equatable, Sendable {
@@ -15,7 +16,7 @@ public struct RecordMeeting: Feature {
         public var secondsElapsed = 0
         /// What was said, one line per second: `0:01 Ana`.
         public var transcript: [String] = []
-        /// The end-early or time's-up question, while it is shown.
+        /// The end-early question, while it is shown.
         public var alert: AlertState<Action.Alert>?
 
         /// The recording of `meeting`, from its start.
@@ -59,8 +60,6 @@ public struct RecordMeeting: Feature {
     public enum Mutation: Equatable, Sendable {
         /// A second passed: the speaker's line is added.
         case tick
-        /// The meeting's time is up: the screen offers to save.
-        case timeUp
         /// The end-early question shown.
         case showEndAlert
         /// The notes written into the meeting.
@@ -101,10 +100,6 @@ public struct RecordMeeting: Feature {
         case .tick:
             state.transcript.append("\(clockText(state.secondsElapsed + 1)) \(state.speaker)")
             state.secondsElapsed += 1
-        case .timeUp:
-            state.alert = AlertState(title: "Time's up",
-                                     message: "\(state.meeting.value.title) ran its \(clockText(state.meeting.value.seconds)).",
-                                     buttons: [AlertButton("Save", action: .saveAndEnd)])
         case .showEndAlert:
             state.alert = AlertState(title: "End meeting early?",
                                      buttons: [AlertButton("Save and end", action: .saveAndEnd),
@@ -117,14 +112,16 @@ public struct RecordMeeting: Feature {
         }
     }
 
-    /// A tick a second for what is left of the meeting, then time's up.
+    /// A tick a second for what is left of the meeting; when time is up, the notes are kept and
+    /// the screen dismisses itself.
     private func timer(seconds: Int) -> Effect<Mutation> {
         .run(id: "timer") { [clock] send in
             for _ in 0..<max(0, seconds) {
                 try await clock.sleep(for: .seconds(1))
                 await send(.tick)
             }
-            await send(.timeUp)
+            await send(.keepNotes)
+            await send.dismiss()
         }
     }
 }

@@ -89,6 +89,7 @@ extension Reactor: ChildRuntime, SharedHolder {
     func stopWorkOfAbsentChildren(skipping untouched: Set<AnyHashable>, in state: State) {
         let root: Any = state
         for (place, chains) in presenceByPlace where !untouched.contains(place) {
+            ownReducePresenceChecks += chains.count
             for chain in chains where childPresence[chain]?(root) == false {
                 workUnder[chain].map { $0.forEach { stop($0) } }
             }

@@ -150,6 +150,9 @@ open class Reactor<Action, Mutation, State> {
     /// The scopes in ``childPresence``, by the reactor's own place they are under (the first
     /// step of each): what a reduce of the reactor's own looks at, place by place (N7).
     final var presenceByPlace: [AnyHashable: Set<[ChildScope]>] = [:]
+    /// How many times a reduce of the reactor's own asked a working child whether it is still
+    /// there: what rule N7's test counts.
+    final var ownReducePresenceChecks = 0
     /// Told instead of a debug warning when an action reaches a child that is not there (N5):
     /// how `ReactorTester` fails the test at the send.
     package final var missingChildHandler: ((String) -> Void)?

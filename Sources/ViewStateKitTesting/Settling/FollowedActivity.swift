@@ -21,12 +21,9 @@ enum FollowedActivity {
         advances.withLock { $0[test, default: 0] += 1 }
     }
 
-    /// Notes that an advance of `test`'s clock ended.
+    /// Notes that an advance of `test`'s clock ended (its count stays, at 0: one entry a test).
     static func advanceEnded(for test: String?) {
-        advances.withLock { advances in
-            advances[test, default: 1] -= 1
-            if advances[test] == 0 { advances[test] = nil }
-        }
+        advances.withLock { $0[test, default: 1] -= 1 }
     }
 
     /// Whether an advance of `test`'s clock is under way (in another of its tasks).

@@ -226,8 +226,9 @@ final class WorkScope: Sendable {
     /// ended (see ``settle(within:)``).
     static let congestedRounds = 3
 
-    /// Told the round (from 0) each time a settle's time limit passes, in the settling task: how
-    /// a test sees how many limits a settle waited, without reading a clock.
+    /// Told the round (from 0) each time a settle's time limit passes, in the settling task (and
+    /// each time a sent work's `finish()` or `cancel()` limit does): how a test sees how many
+    /// limits a wait took, without reading a clock.
     @TaskLocal static var limitPassed: (@Sendable (Int) -> Void)?
 
     /// Posts a marker behind every main-actor job queued so far, when no counted job is pending
