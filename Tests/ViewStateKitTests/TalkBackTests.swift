@@ -21,7 +21,7 @@ struct PlayerRow: Feature {
 
     func mutate(action: Action, state: State) -> Effect<Mutation> {
         switch action {
-        case .play, .playAndFail:
+        case .play, .playAndFail:  // in the row, a Feature
             .merge(.mutation(.playing(true)), .run(id: "play", sending: Action.self) { [clock] send in
                 try await clock.sleep(for: .seconds(1))
                 await send(.playing(false))
@@ -77,6 +77,36 @@ struct PlayerRow: Feature {
     }
 }
 
+/// `Effect.run(id:sending:_:catch:)`'s doc example, compiled: a clip that tells its parent
+/// when it cannot play.
+struct ClipRow: Feature {
+    struct State: Equatable {}
+    enum Action: Sendable { case play, delegate(Delegate) }
+    enum Delegate: Sendable { case playbackFailed }
+    enum Mutation: Sendable { case finished }
+    struct Player: Sendable {
+        func play(_ url: String) async throws { throw BrokenPlayer() }
+    }
+    let player = Player()
+    let url = "clip.m4a"
+
+    func mutate(action: Action, state: State) -> Effect<Mutation> {
+        switch action {
+        case .play:
+            .run(id: "play", sending: Action.self) { [player, url] send in
+                do {
+                    try await player.play(url)
+                    await send(.finished)                            // a mutation, reduced here
+                } catch {
+                    await send(action: .delegate(.playbackFailed))  // an action, for the parent
+                }
+            }
+        case .delegate:
+            .none
+        }
+    }
+}
+
 /// What a player that cannot play throws.
 struct BrokenPlayer: Error {}
 
@@ -118,7 +148,7 @@ final class Playlist: Reactor<Playlist.Action, Playlist.Mutation, Playlist.State
                 try await clock.sleep(for: .milliseconds(500))
                 for id in ids { await send(action: .row(id, .stop)) }
             }
-        case .row(let id, .delegate(let result)): .mutation(.log("row \(id): \(result)"))
+        case .row(let id, .delegate(let result)): .mutation(.log("row \(id): \(result)"))  // in the list's mutate
         case .sheet(.presented(.delegate(let result))): .mutation(.log("sheet: \(result)"))
         case .row, .sheet: .none
         }

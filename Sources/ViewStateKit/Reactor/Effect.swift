@@ -133,7 +133,7 @@ extension Effect where Mutation: Sendable {
     /// up to the reactor. Everything else is ``run(id:_:catch:)``'s.
     ///
     /// ```swift
-    /// .run(id: "play", sending: Action.self) { [player] send in
+    /// .run(id: "play", sending: Action.self) { [player, url] send in
     ///     do {
     ///         try await player.play(url)
     ///         await send(.finished)                            // a mutation, reduced here
