@@ -145,7 +145,7 @@ struct EarlyRestTests {
     func noStepYet() async {
         let tester = ReactorTester(RealWaitLoader())
         tester.reactor.send(.taskSleep)  // not through the tester: no step has rested in this test
-        await tester.receive(.loaded("after Task.sleep")) { $0.loaded = "after Task.sleep" }
+        await tester.receive(.loaded("after Task.sleep")) { $0.loaded = "after Task.sleep" }  // on purpose: the state the real sleep let in, which R10 reports at this receive
     }
 
     @Test("R10: a stream the test yields into is the test driving the work: no failure (200 rounds)")
