@@ -25,8 +25,14 @@ open class UIViewController: UIResponder {
     public required init?(coder: NSCoder) {}
     // uikit/uiviewcontroller/title
     open var title: String?
+    // uikit/uiviewcontroller/view
+    open var view: UIView!
     // uikit/uiviewcontroller/viewdidload()
     open func viewDidLoad() {}
+    // uikit/uiviewcontroller/viewdiddisappear(_:)
+    open func viewDidDisappear(_ animated: Bool) {}
+    // uikit/uiviewcontroller/ismovingfromparent
+    open var isMovingFromParent: Bool { false }
     // uikit/uiviewcontroller/present(_:animated:completion:)
     open func present(_ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil) {}
     // uikit/uiviewcontroller/dismiss(animated:completion:)

@@ -13,11 +13,6 @@ extension AlertState {
         return "\(kind): \(title)\(message) | " + choices.joined(separator: " ")
     }
 
-    /// The buttons as drawn: the alert's own, or one "OK" that only dismisses.
-    var shownButtons: [AlertButton<Action>] {
-        buttons.isEmpty ? [AlertButton("OK")] : buttons
-    }
-
     /// What tapping the button titled `title` sends: its action, or `nil` (it only dismisses,
     /// as does a title the alert does not have).
     func tap(_ title: String) -> Action? {

@@ -163,40 +163,7 @@ public struct BasketView: View {
             Text("Total \(won(basket.value.total))")
             Button("Empty basket", role: .destructive) { basket.send(.emptyTapped) }
         }
-        .alertState(basket.alert) { basket.send(.alert(.button($0))) }
-    }
-}
-
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-extension View {
-    /// Draws `alert` while the state holds it, as `.alert` or `.confirmationDialog` by its
-    /// style; each button calls `send` with its action (`nil` when it only dismisses). The
-    /// presentation is a constant of this render: SwiftUI hides the alert on a tap, and the
-    /// action the tap sends is what takes it out of the state.
-    func alertState<Action>(_ alert: AlertState<Action>?, send: @escaping (Action?) -> Void) -> some View {
-        self
-            .alert(alert?.title ?? "", isPresented: .constant(alert?.style == .alert), presenting: alert) { alert in
-                alertButtons(alert, send: send)
-            } message: { alert in
-                Text(alert.message ?? "")
-            }
-            .confirmationDialog(alert?.title ?? "", isPresented: .constant(alert?.style == .confirmationDialog),
-                                titleVisibility: .visible, presenting: alert) { alert in
-                alertButtons(alert, send: send)
-            } message: { alert in
-                Text(alert.message ?? "")
-            }
-    }
-
-    @ViewBuilder
-    private func alertButtons<Action>(_ alert: AlertState<Action>, send: @escaping (Action?) -> Void) -> some View {
-        ForEach(Array(alert.shownButtons.enumerated()), id: \.offset) { _, button in
-            switch button.role {
-            case .cancel?: Button(button.title, role: .cancel) { send(button.action) }
-            case .destructive?: Button(button.title, role: .destructive) { send(button.action) }
-            case nil: Button(button.title) { send(button.action) }
-            }
-        }
+        .alert(basket.alert) { basket.send(.alert($0)) }
     }
 }
 

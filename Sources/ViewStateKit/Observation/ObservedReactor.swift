@@ -16,9 +16,12 @@ import Observation
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @MainActor
 @dynamicMemberLookup
-public final class ObservedReactor<Action, Mutation, State>: Observable {
+public final class ObservedReactor<Action, Mutation, State>: Observable, ScopeParent {
     /// The reactor this mirrors; kept alive by the mirror.
     public let reactor: Reactor<Action, Mutation, State>
+
+    /// The reactor's state cell, which the scopes of its children (``ScopeParent``) follow.
+    public var state: StateCell<State> { reactor.state }
 
     private let mirror: ObservedState<State>
     /// Values written through a binding whose action is still queued behind the one running.
@@ -111,6 +114,11 @@ public final class ObservedReactor<Action, Mutation, State>: Observable {
             reactor.send(action(.dismiss))
         })
     }
+}
+
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+extension ObservedReactor: RunsActions {
+    var isRunningAnAction: Bool { reactor.isProcessing }
 }
 
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)

@@ -63,6 +63,11 @@ public struct AlertState<Action> {
         self.message = message
         self.buttons = buttons
     }
+
+    /// The buttons as a view draws them: the alert's own, or one "OK" that only dismisses.
+    public var shownButtons: [AlertButton<Action>] {
+        buttons.isEmpty ? [AlertButton("OK")] : buttons
+    }
 }
 
 /// One button of an ``AlertState``: its title, its role, and the action its tap sends.
