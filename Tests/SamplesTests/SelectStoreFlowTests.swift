@@ -47,7 +47,7 @@ struct SelectStoreFlowTests {
         flow.reactor.send(.save)
         states.expect([
             NavigationState(root: "settings"),
-            NavigationState(root: "settings", path: ["select-store"]),
+            NavigationState(root: "settings", path: ScreenStack(["select-store"])),
             NavigationState(root: "settings"),
         ])
         #expect(favourite == "CU")

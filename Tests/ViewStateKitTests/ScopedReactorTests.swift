@@ -172,9 +172,53 @@ struct ScopedReactorTests {
         form.send(.bump)
         #expect(readBack == ["k"])
         #expect(form.currentState.field.name == "k" && name.value == "k")
-        name.value = "ki"
-        #expect(form.currentState.field.name == "ki" && name.value == "ki")
-        withExtendedLifetime(token) {}
+        field.send(.setName("z"))  // not through the binding
+        var readLater: [String] = []
+        let later = form.state.observe { state in
+            if state.bumps == 2 { readLater.append(name.value) }  // busy again: nothing was written meanwhile
+        }
+        form.send(.bump)
+        #expect(readLater == ["z"], "a keystroke already applied is not read back again")
+        name.value = "zi"
+        #expect(form.currentState.field.name == "zi" && name.value == "zi")
+        withExtendedLifetime((token, later)) {}
+    }
+
+    @Test("SwiftUI: a scope makes one mirror of its child for all the fields a view reads, on first read")
+    func oneMirrorPerScope() {
+        guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
+        let app = TwoCounters()
+        let first = app.scope(state: \.first, action: TwoCounters.Action.first)
+        #expect(first.state.observerCount == 0)
+        _ = first.count
+        _ = first.value
+        _ = first.count
+        #expect(first.state.observerCount == 1)
+    }
+    #endif
+}
+
+/// A parent the library does not know: a cell and a send that records the actions and changes
+/// nothing, as a test double of a screen might be.
+@MainActor
+final class RecordingParent: ScopeParent {
+    let state = StateCell(NameForm.State())
+    var sent: [NameForm.Action] = []
+    func send(_ action: NameForm.Action) { sent.append(action) }
+}
+
+@MainActor
+@Suite("A scope of a parent of one's own")
+struct ScopeOfOwnParentTests {
+    #if canImport(Observation)
+    @Test("a binding through a scope of a parent the library does not know reads the state back, not what was written")
+    func bindingOfOwnParent() {
+        guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
+        let parent = RecordingParent()
+        let name = parent.scope(state: \.field, action: NameForm.Action.field).binding(\.name) { .setName($0) }
+        name.value = "k"
+        #expect(name.value == "", "the parent changed nothing: the field shows its state")
+        #expect(parent.sent.count == 1)
     }
     #endif
 }

@@ -175,7 +175,7 @@ public struct SamplesRootView: View {
     private let navigator: StateNavigator<Int>
     @State private var stack: ObservedState<NavigationState<Int>>
 
-    /// The bookmarks screen, with category screens pushed by id.
+    /// The bookmarks screen, with category screens pushed by category id.
     public init(api: StoreAPI, navigator: StateNavigator<Int>) {
         self.api = api
         self.navigator = navigator
@@ -187,8 +187,10 @@ public struct SamplesRootView: View {
         NavigationStack(path: Binding(navigator.pathBinding(stack))) {
             BookmarkStoresView(controller: BookmarkStoresController(api: api))
                 .toolbar { Button("Drinks") { navigator.push(1) } }
-                .navigationDestination(for: Int.self) { categoryId in
-                    CategoryProductsView(controller: CategoryProductsController(api: api), categoryId: categoryId)
+                .navigationDestination(for: StackID.self) { id in
+                    if let categoryId = stack.value.path[id: id] {
+                        CategoryProductsView(controller: CategoryProductsController(api: api), categoryId: categoryId)
+                    }
                 }
         }
     }

@@ -1,16 +1,19 @@
 /// A ``Navigator`` whose stack is state: every step is a new ``NavigationState`` sent to ``state``.
 ///
-/// Coordinators drive it like any navigator; SwiftUI reads `state.observed()` and binds
-/// `NavigationStack(path:)` to `path` and `.sheet(item:)` to `presented`. When the user goes
+/// Coordinators drive it like any navigator, and the pushed screens are a ``ScreenStack`` — one
+/// navigation model with a reactor's stack. SwiftUI reads `state.observed()`, binds
+/// `NavigationStack(path:)` to the stack's ids (``pathBinding(_:)``, each screen drawn with
+/// `.navigationDestination(for: StackID.self)`) and `.sheet(item:)` to `presented`; a UIKit
+/// ``Navigator`` follows the stack with ``StateCell/follow(_:with:screen:)``. When the user goes
 /// back in the UI (a swipe, a back button, a sheet pulled down), the bindings write through
 /// ``setPath(_:)`` and ``setPresented(_:)``, so the state always says what is on screen.
 ///
 /// Steps that have nothing to act on do nothing and send nothing: ``pop()`` with nothing
-/// pushed, ``dismiss()`` with nothing presented, a UI write equal to the current state.
-/// Screens are `Hashable`, as `NavigationStack(path:)` needs, so a UI write is compared with
-/// what the state shows: a deep link that replaces the top screen is sent, a read-back is not.
+/// pushed, ``dismiss()`` with nothing presented, a UI write equal to the current state, and a
+/// written path the UI could not have made by going back (new or reordered ids). A deep link
+/// replaces the pushed screens with ``replacePath(with:)``.
 @MainActor
-public final class StateNavigator<Screen: Hashable>: Navigator {
+public final class StateNavigator<Screen: Equatable>: Navigator {
     /// The stack, one value per step.
     public let state: StateCell<NavigationState<Screen>>
 
@@ -19,15 +22,15 @@ public final class StateNavigator<Screen: Hashable>: Navigator {
         state = StateCell(NavigationState(root: root))
     }
 
-    /// Appends `screen` to the path.
+    /// Pushes `screen` on the path, under a new id.
     public func push(_ screen: Screen) {
-        change { $0.path.append(screen) }
+        change { $0.path.push(screen) }
     }
 
     /// Removes the last pushed screen; does nothing with nothing pushed.
     public func pop() {
         guard !state.value.path.isEmpty else { return }
-        change { $0.path.removeLast() }
+        change { $0.path.popLast() }
     }
 
     /// Presents `screen` over everything, replacing a screen already presented.
@@ -41,17 +44,29 @@ public final class StateNavigator<Screen: Hashable>: Navigator {
         change { $0.presented = nil }
     }
 
-    /// Makes `screen` the root, with nothing pushed or presented.
+    /// Makes `screen` the root, with nothing pushed or presented. Screens pushed later take new
+    /// ids, never one a screen had before.
     public func setRoot(_ screen: Screen) {
-        state.send(NavigationState(root: screen))
+        change { state in
+            state.root = screen
+            state.path.removeAll()
+            state.presented = nil
+        }
     }
 
-    /// What the UI did to the path: a swipe back pops it, a back-button menu cuts it, a deep
-    /// link replaces it. Sends the new state unless the path equals the one shown (the UI only
-    /// reads it back).
-    public func setPath(_ path: [Screen]) {
-        guard path != state.value.path else { return }
-        change { $0.path = path }
+    /// Replaces the pushed screens with `screens`, bottom first, each under a new id: a deep link.
+    public func replacePath(with screens: [Screen]) {
+        change { $0.path.replace(with: screens) }
+    }
+
+    /// What the UI did to the path, as the ids it shows now: a swipe back or the back menu
+    /// writes a shorter path that keeps the bottom screens, which pops from the first id it
+    /// dropped. Anything else sends nothing: the path read back, or ids the UI could not have
+    /// made by going back (screens are pushed with ``push(_:)`` and ``replacePath(with:)``).
+    public func setPath(_ ids: [StackID]) {
+        let shown = state.value.path.ids
+        guard ids.count < shown.count, Array(shown.prefix(ids.count)) == ids else { return }
+        change { $0.path.pop(from: shown[ids.count]) }
     }
 
     /// What the UI did to the presented screen: `nil` when the user dismissed it (a sheet
@@ -71,10 +86,12 @@ public final class StateNavigator<Screen: Hashable>: Navigator {
 #if canImport(Observation)
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 extension StateNavigator {
-    /// The binding `NavigationStack(path:)` needs: reads the path through `mirror` (a mirror of
-    /// ``state``), and writes what the UI did through ``setPath(_:)``.
-    public func pathBinding(_ mirror: ObservedState<NavigationState<Screen>>) -> FieldBinding<[Screen]> {
-        FieldBinding(get: { mirror.path }, set: { [weak self] in self?.setPath($0) })
+    /// The binding `NavigationStack(path:)` needs: reads the pushed screens' ids through
+    /// `mirror` (a mirror of ``state``; a view redraws when they change, not when a screen's
+    /// value does), and writes what the UI did through ``setPath(_:)``. Draw each screen with
+    /// `.navigationDestination(for: StackID.self) { id in … mirror.value.path[id: id] … }`.
+    public func pathBinding(_ mirror: ObservedState<NavigationState<Screen>>) -> FieldBinding<[StackID]> {
+        FieldBinding(get: { mirror[dynamicMember: \.path.ids] }, set: { [weak self] in self?.setPath($0) })
     }
 
     /// The binding `.sheet(item:)` needs: reads the presented screen through `mirror`, and
