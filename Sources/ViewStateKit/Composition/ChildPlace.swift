@@ -45,6 +45,10 @@
 ///
 /// Cases are matched by their constructor (`Action.counter`), through the standard library's
 /// `Mirror`: a case's payload is one value, or a tuple of several (`case row(Int, Row.Action)`).
+/// What that cannot see is said in a debug build, never left silent: a parent enum with a custom
+/// mirror (`CustomReflectable`, whose `customMirror` hides the case) is named when its places are
+/// declared, and two places declared with the same case, the first time a value of that case
+/// reaches them (the later place would never see it).
 @MainActor
 public struct ChildPlace<State, Action, Mutation> {
     /// Routes `action` to the child if it is the child's: `false` when it is not.
@@ -60,6 +64,13 @@ public struct ChildPlace<State, Action, Mutation> {
     /// child's scope, and a check made from the state before a reduce that tells, after it,
     /// whether the reduce left that storage as it was, holding it meanwhile (N7).
     var storage: (key: AnyHashable, keep: (State) -> (State) -> Bool)?
+    /// Whether an action or a mutation is this place's, changing nothing, and what the place is
+    /// called in warnings: for the debug check that no two places share a case.
+    var takesAction: (Action) -> Bool = { _ in false }
+    var takesMutation: (Mutation) -> Bool = { _ in false }
+    var name: () -> String = { "a shared value" }
+    /// Whether that check was made for this place.
+    let twinCheck = TwinCheck()
 
     init(route: @escaping (Action, NodeContext<State, Mutation>) -> Bool,
          reduce: @escaping (Mutation, inout State, [ChildScope], inout [ChildScope]?) -> Bool,

@@ -104,6 +104,17 @@ struct PlaceSpec<State, Action, Mutation, Child: Feature, Address: Hashable & Se
         let childPlaces = Once { child.children }
         self.childPlaces = childPlaces
         holdsShared = HoldsShared { childPlaces.value.contains { $0.holdsShared() } }
+        var reflected: [Any.Type] = [Action.self]  // each enum whose case is found through Mirror, once
+        if Mutation.self != Action.self { reflected.append(Mutation.self) }
+        if place == nil { reflected.append(State.self) }  // an enum case's state
+        for type in reflected where type is any CustomReflectable.Type {
+            DebugWarning.write("""
+                ViewStateKit warning: \(type) has a custom mirror (CustomReflectable). ViewStateKit finds a child's \
+                case in its parent's enums through Mirror (EnumCase.swift), which then shows what customMirror says, so \
+                values of \(type) may not reach the child \(Child.self). Describe it for logs with \
+                CustomStringConvertible instead.
+                """)
+        }
         if !mirrorShowsEnumCases {
             DebugWarning.write("""
                 ViewStateKit warning: this Swift runtime's Mirror no longer shows an enum's case as ViewStateKit \
@@ -120,10 +131,15 @@ struct PlaceSpec<State, Action, Mutation, Child: Feature, Address: Hashable & Se
 
     var place: ChildPlace<State, Action, Mutation> {
         let holdsShared = self.holdsShared, each = self.each, childPlaces = self.childPlaces
-        return ChildPlace(route: route, reduce: reduce, share: { state, pass in
+        let action = self.action, mutation = self.mutation, placeKey = self.placeKey, caseName = self.caseName
+        var place = ChildPlace(route: route, reduce: reduce, share: { state, pass in
             guard holdsShared.value else { return }
             each(&state) { child in SharedPass.walk(&child, places: childPlaces.value, with: &pass) }
         }, holdsShared: { holdsShared.value })
+        place.takesAction = { action($0) != nil }
+        place.takesMutation = { mutation($0) != nil }
+        place.name = { "the place of \(Child.self) at " + (placeKey.map { "\($0.base)" } ?? "." + (caseName() ?? "?")) }
+        return place
     }
 
     /// N1, N5: runs the child's action on the child (its own children first), or its removal.
@@ -204,7 +220,7 @@ extension Feature {
     /// Runs `action` at this node: its children first (N1), then its own `mutate` on its state
     /// as it is after the children's immediate mutations.
     func process(_ action: Action, places: [ChildPlace<State, Action, Mutation>], in context: NodeContext<State, Mutation>) {
-        for place in places where place.route(action, context) { break }
+        _ = places.route(action, context)
         guard let state = context.current else { return }
         context.perform(mutate(action: action, state: state))
     }
@@ -213,10 +229,70 @@ extension Feature {
     /// `reduce`, recording this node's scope as the one that changed.
     func reduce(_ mutation: Mutation, places: [ChildPlace<State, Action, Mutation>], into state: inout State,
                 scope: [ChildScope], changed: inout [ChildScope]?) {
-        for place in places where place.reduce(mutation, &state, scope, &changed) { return }
+        if places.reduce(mutation, &state, scope, &changed) { return }
         reduce(into: &state, mutation: mutation)
         changed = scope
     }
+}
+
+extension Array {
+    /// Routes `action` to the first of these places it is for: `false` when it is none's.
+    /// In a debug build, the first time a place takes an action, the places declared after it
+    /// are asked too: one that would also take it shares its case, and never sees its actions,
+    /// so a warning names both (a place declared twice by mistake).
+    @MainActor
+    func route<State, Action, Mutation>(_ action: Action, _ context: NodeContext<State, Mutation>) -> Bool
+    where Element == ChildPlace<State, Action, Mutation> {
+        for index in indices where self[index].route(action, context) {
+            #if DEBUG
+            lookForTwins(of: index, checked: \.actions, value: action) { $0.takesAction($1) }
+            #endif
+            return true
+        }
+        return false
+    }
+
+    /// Reduces `mutation` into the first of these places it is for: `false` when it is none's.
+    /// In a debug build, warns as ``route(_:_:)`` does of a later place sharing its case.
+    @MainActor
+    func reduce<State, Action, Mutation>(_ mutation: Mutation, _ state: inout State, _ scope: [ChildScope],
+                                         _ changed: inout [ChildScope]?) -> Bool
+    where Element == ChildPlace<State, Action, Mutation> {
+        for index in indices where self[index].reduce(mutation, &state, scope, &changed) {
+            #if DEBUG
+            lookForTwins(of: index, checked: \.mutations, value: mutation) { $0.takesMutation($1) }
+            #endif
+            return true
+        }
+        return false
+    }
+
+    /// The first time the place at `index` takes a value of one kind (`checked`), warns of every
+    /// later place that `takes` it too.
+    @MainActor
+    private func lookForTwins<State, Action, Mutation, Value>(of index: Int, checked: ReferenceWritableKeyPath<TwinCheck, Bool>,
+                                                             value: Value,
+                                                             takes: (ChildPlace<State, Action, Mutation>, Value) -> Bool)
+    where Element == ChildPlace<State, Action, Mutation> {
+        let first = self[index]
+        guard !first.twinCheck[keyPath: checked] else { return }
+        first.twinCheck[keyPath: checked] = true
+        for later in self[(index + 1)...] where takes(later, value) {
+            DebugWarning.write("""
+                ViewStateKit warning: two child places carry the same case: \(ValueDiff.describe(value)) goes to \
+                \(first.name()), and \(later.name()), declared after it, never sees the values of that case. Give each \
+                child a case of its own.
+                """)
+        }
+    }
+}
+
+/// Whether a place's actions and its mutations have been checked for another place sharing
+/// their case (debug builds): shared by the copies of one declaration.
+@MainActor
+final class TwinCheck {
+    var actions = false
+    var mutations = false
 }
 
 /// A place's `embed`, carried into the work's outlet: the work sends on the main actor only,

@@ -22,8 +22,7 @@ extension Reactor: ChildRuntime, SharedHolder {
     /// N1: an action for a child runs on the child before the reactor's own `mutate`.
     @usableFromInline
     func routeToChildren(_ action: Action) {
-        let context = rootContext
-        for place in childPlaces where place.route(action, context) { return }
+        _ = childPlaces.route(action, rootContext)
     }
 
     /// N2, N4: reduces `mutation` into the child it is for, or with the reactor's own
@@ -36,11 +35,7 @@ extension Reactor: ChildRuntime, SharedHolder {
         state.update { state in
             let before = tracer == nil ? nil : state
             var changed: [ChildScope]?
-            var routed = false
-            for place in childPlaces where place.reduce(mutation, &state, [], &changed) {
-                routed = true
-                break
-            }
+            let routed = childPlaces.reduce(mutation, &state, [], &changed)
             var untouched: [(place: AnyHashable, isUntouched: (State) -> Bool)] = []
             if !routed {
                 untouched = storageChecks(before: state)
