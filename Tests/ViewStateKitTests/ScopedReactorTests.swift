@@ -100,7 +100,7 @@ struct ScopedReactorTests {
         withExtendedLifetime(token) {}
     }
 
-    @Test("scope(stack:id:) and scope(ifCase:): a pushed screen's case is scoped; dismiss() pops it and the screens above")
+    @Test("scope(stack:id:) and scope(ifCase:): a pushed screen's case is scoped; its dismiss() pops the screen and the screens above")
     func scopeStackScreen() {
         let app = StackApp(clock: ManualClock())
         app.send(.pushCounter)
@@ -115,9 +115,7 @@ struct ScopedReactorTests {
         counter.send(.increment)
         #expect(counter.state.value.count == 1 && screen.state.value == .counter(Counter.State(count: 1)))
         #expect(app.currentState.path[id: 0] == .counter(Counter.State(count: 1)))
-        counter.dismiss()  // an enum case cannot be dismissed: nothing changes
-        #expect(app.currentState.path.ids == [0, 1])
-        screen.dismiss()
+        counter.dismiss()  // the screen's case: the screen holding it is popped (N6), and screen 1 above it
         #expect(app.currentState.path.ids.isEmpty, "popping screen 0 pops screen 1 above it")
         #expect(!screen.isPresent && !counter.isPresent)
         #expect(screen.scope(ifCase: AppPath.State.counter, action: AppPath.Action.counter) == nil,
@@ -138,6 +136,13 @@ struct ScopedReactorTests {
         let whole = alone.scope(state: \.self, action: { $0 })
         whole.send(.first(.increment))
         #expect(whole.state.value.first.count == 1)
+        #if DEBUG
+        nonisolated(unsafe) var warnings: [String] = []
+        DebugWarning.$sink.withValue({ warnings.append($0) }) {
+            whole.scope(state: \.first, action: TwoCounters.Action.first).dismiss()  // nothing holds it that can go
+        }
+        #expect(warnings.count == 1 && alone.currentState.first.count == 1)
+        #endif
     }
 
     #if canImport(Observation)

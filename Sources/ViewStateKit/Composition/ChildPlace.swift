@@ -231,31 +231,6 @@ public struct ChildPlace<State, Action, Mutation> {
         ).place
     }
 
-    /// An alert or confirmation dialog at `state`: cleared as soon as the user taps any of its
-    /// buttons or dismisses it, before the parent's `mutate` sees the button's action
-    /// (`case .alert(.presented(.confirmDelete))`), so no handler clears it by hand.
-    /// - Parameters:
-    ///   - state: where the alert lives in the parent's state.
-    ///   - action: the parent's case that carries the alert's ``PresentationAction``.
-    ///   - mutation: the parent's case that carries its ``PresentationMutation`` (only ever
-    ///     `.dismiss`: an alert has no mutations of its own).
-    public static func alert<AlertAction>(state: WritableKeyPath<State, AlertState<AlertAction>?>,
-                                          action: @escaping (PresentationAction<AlertAction>) -> Action,
-                                          mutation: @escaping @Sendable (PresentationMutation<Never>) -> Mutation) -> ChildPlace {
-        let actions = EnumCase(action), mutations = EnumCase(mutation)
-        return PlaceSpec<State, Action, Mutation, AlertButtons<AlertAction>, OnlyChild>(
-            child: AlertButtons(), place: AnyHashable(state),
-            action: { actions.extract(from: $0).map { _ in .remove(OnlyChild()) } },
-            mutation: { mutations.extract(from: $0).map { _ in .remove(OnlyChild()) } },
-            wrap: { _, alertMutation in mutation(alertMutation) },
-            embed: { _, button in action(.presented(button)) },
-            read: { parent, _ in parent[keyPath: state] },
-            modify: { _, _, _ in },
-            each: { _, _ in },
-            removal: (mutation: { _ in mutation(.dismiss) }, remove: { parent, _ in parent[keyPath: state] = nil })
-        ).place
-    }
-
     /// One case of an enum state — a screen of a stack, a destination among several — whose
     /// logic is `child`: TCA's `@Reducer enum` and `ifCaseLet`. A parent whose state is an enum
     /// lists one such place per case and needs no `switch` of its own. The child's work is
@@ -322,12 +297,3 @@ public struct ChildPlace<State, Action, Mutation> {
 
 /// The address of a place that holds one child (or none): there is nothing to tell apart.
 struct OnlyChild: Hashable, Sendable {}
-
-/// The logic of an alert as a child: its buttons' actions, nothing to reduce, and no work.
-/// Its place clears it on any of them.
-@MainActor
-struct AlertButtons<ButtonAction>: Feature {
-    typealias Action = ButtonAction
-    typealias State = AlertState<ButtonAction>
-    typealias Mutation = PresentationMutation<Never>
-}

@@ -36,8 +36,8 @@ extension ScopeParent {
     public func scope<ChildState, ChildAction>(state child: KeyPath<State, ChildState>,
                                                action: @escaping (ChildAction) -> Action) -> ScopedReactor<ChildAction, ChildState> {
         let read: (State) -> ChildState = { $0[keyPath: child] }
-        return ScopedReactor(initial: read(state.value), followRoot: followingRoot(read),
-                             send: { self.send(action($0)) }, isProcessing: runningCheck)
+        return ScopedReactor(initial: read(state.value), followRoot: followingRoot(read), send: { self.send(action($0)) },
+                             dismiss: (self as? ScopedReactor<Action, State>)?.dismissal, isProcessing: runningCheck)
     }
 
     /// The child at `child` while it is there, else `nil` (a ``ChildPlace/optional(_:state:action:mutation:)`` place).
@@ -108,8 +108,10 @@ extension ScopeParent {
                                                  dismiss: (() -> Action)? = nil) -> ScopedReactor<ChildAction, ChildState>? {
         let scopedParent = self as? ScopedReactor<Action, State>
         guard scopedParent?.isPresent != false, let initial = read(state.value) else { return nil }
+        // A child with no dismissal of its own is dismissed with the nearest one holding it (N6).
+        let dismissal = dismiss.map { dismissal in { self.send(dismissal()) } } ?? scopedParent?.dismissal
         return ScopedReactor(initial: initial, followRoot: followingRoot(read), send: { self.send(action($0)) },
-                             dismiss: dismiss.map { dismissal in { self.send(dismissal()) } }, isProcessing: runningCheck)
+                             dismiss: dismissal, isProcessing: runningCheck)
     }
 
     /// How a child `read` finds in this state follows the root: through this state's cell, or,

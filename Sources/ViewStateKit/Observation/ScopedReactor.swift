@@ -29,7 +29,8 @@ public final class ScopedReactor<Action, State>: ScopeParent {
     /// Whether the child is in its parent's latest state.
     public private(set) var isPresent = true
     private let sendToParent: (Action) -> Void
-    private let dismissal: (() -> Void)?
+    /// What ``dismiss()`` sends, if anything can dismiss this child.
+    let dismissal: (() -> Void)?
     /// Whether the reactor at the root is running an action now (a binding's write is queued).
     let isProcessing: () -> Bool
     private var following: ObservationToken?
@@ -71,12 +72,14 @@ public final class ScopedReactor<Action, State>: ScopeParent {
     }
 
     /// Dismisses the child as the user would: a presented child's `.dismiss`, a pushed screen's
-    /// `.popFrom(id:)` (a sheet pulled down, a back button). A child that cannot be dismissed (one
-    /// always there, a row, an enum case) changes nothing and, in a debug build, says so.
+    /// `.popFrom(id:)` (a sheet pulled down, a back button). A child inside one (a screen's enum
+    /// case, an alert among a sheet's destinations, a row of a sheet) dismisses the nearest
+    /// presented child or screen holding it, as ``Effect/dismiss`` from its logic does (rule N6).
+    /// With nothing holding it that can be dismissed, nothing changes and a debug build says so.
     public func dismiss() {
         guard let dismissal else {
-            return DebugWarning.write("ViewStateKit warning: dismiss() on a scoped \(State.self), which was not scoped "
-                                      + "as a presented child or a stack's screen, so it changed nothing.")
+            return DebugWarning.write("ViewStateKit warning: dismiss() on a scoped \(State.self), which neither is nor is "
+                                      + "held by a presented child or a stack's screen, so it changed nothing.")
         }
         dismissal()
     }

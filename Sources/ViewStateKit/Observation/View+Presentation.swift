@@ -32,6 +32,22 @@ extension View {
             }
     }
 
+    /// Shows the alert or confirmation dialog a scope holds — an alert place's
+    /// (``ScopeParent/scope(presented:action:)`` at its field) or an alert among a sheet's
+    /// destinations (``ScopeParent/scope(ifCase:action:)`` of its case) — while it is there. A
+    /// button with an action sends it through the scope; one without (OK, Cancel) dismisses the
+    /// alert, or the destination holding it (``ScopedReactor/dismiss()``).
+    /// - Parameter alert: the alert's scope, or `nil` when there is none.
+    @MainActor
+    public func alert<ButtonAction>(_ alert: ScopedReactor<ButtonAction, AlertState<ButtonAction>>?) -> some View {
+        self.alert(alert?.isPresent == true ? alert?.value : nil) { tap in
+            switch tap {
+            case .presented(let action): alert?.send(action)
+            case .dismiss: alert?.dismiss()
+            }
+        }
+    }
+
     /// Presents `child` as a sheet while it is there (a ``ScopeParent/scope(presented:action:)``
     /// scope); the user pulling the sheet down sends its dismissal (``ScopedReactor/dismiss()``).
     /// - Parameters:

@@ -1,0 +1,66 @@
+extension ChildPlace {
+    /// An alert or confirmation dialog at `state`: cleared as soon as the user taps any of its
+    /// buttons or dismisses it, before the parent's `mutate` sees the button's action
+    /// (`case .alert(.presented(.confirmDelete))`), so no handler clears it by hand.
+    /// - Parameters:
+    ///   - state: where the alert lives in the parent's state.
+    ///   - action: the parent's case that carries the alert's ``PresentationAction``.
+    ///   - mutation: the parent's case that carries its ``PresentationMutation`` (only ever
+    ///     `.dismiss`: an alert has no mutations of its own).
+    public static func alert<AlertAction>(state: WritableKeyPath<State, AlertState<AlertAction>?>,
+                                          action: @escaping (PresentationAction<AlertAction>) -> Action,
+                                          mutation: @escaping @Sendable (PresentationMutation<Never>) -> Mutation) -> ChildPlace {
+        let actions = EnumCase(action), mutations = EnumCase(mutation)
+        return PlaceSpec<State, Action, Mutation, AlertButtons<AlertAction>, OnlyChild>(
+            child: AlertButtons(), place: AnyHashable(state),
+            action: { actions.extract(from: $0).map { _ in .remove(OnlyChild()) } },
+            mutation: { mutations.extract(from: $0).map { _ in .remove(OnlyChild()) } },
+            wrap: { _, alertMutation in mutation(alertMutation) },
+            embed: { _, button in action(.presented(button)) },
+            read: { parent, _ in parent[keyPath: state] },
+            modify: { _, _, _ in },
+            each: { _, _ in },
+            removal: (mutation: { _ in mutation(.dismiss) }, remove: { parent, _ in parent[keyPath: state] = nil })
+        ).place
+    }
+
+    /// An alert or confirmation dialog as one case of an enum of destinations (TCA's
+    /// `case alert(AlertState<Alert>)` in a `@Reducer enum Destination`), in that enum's
+    /// `children` beside its other cases. A tap on any of its buttons dismisses the presented
+    /// destination holding it (N6) before anyone else sees the button's action; then the
+    /// parent's `mutate` does: `case .destination(.presented(.alert(.confirmDelete)))`. The user
+    /// dismissing it without a tap sends the destination's `.dismiss`. The enum's `Mutation` needs
+    /// no case for it.
+    /// - Parameters:
+    ///   - state: the state's case: `Destination.State.alert`.
+    ///   - action: the action's case: `Destination.Action.alert`.
+    public static func alert<AlertAction>(case state: @escaping (AlertState<AlertAction>) -> State,
+                                          action: @escaping (AlertAction) -> Action) -> ChildPlace {
+        ifCase(AlertCase<AlertAction>(), state: state, action: action, mutation: noMutation)
+    }
+
+    /// The mutation of a child that has none: never called.
+    nonisolated private static func noMutation(_ mutation: Never) -> Mutation {}
+}
+
+/// The logic of an alert as a child: its buttons' actions, nothing to reduce, and no work.
+/// Its place clears it on any of them.
+@MainActor
+struct AlertButtons<ButtonAction>: Feature {
+    typealias Action = ButtonAction
+    typealias State = AlertState<ButtonAction>
+    typealias Mutation = PresentationMutation<Never>
+}
+
+/// The logic of an alert that is one case of an enum of destinations: any button's action
+/// dismisses the destination holding it.
+@MainActor
+struct AlertCase<ButtonAction>: Feature {
+    typealias Action = ButtonAction
+    typealias State = AlertState<ButtonAction>
+    typealias Mutation = Never
+
+    func mutate(action: ButtonAction, state: AlertState<ButtonAction>) -> Effect<Never> {
+        .dismiss
+    }
+}
