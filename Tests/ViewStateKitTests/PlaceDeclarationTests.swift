@@ -18,6 +18,21 @@ final class TwinCounters: Reactor<TwoCounters.Action, TwoCounters.Action, TwoCou
     }
 }
 
+/// Two counters, then a shared value declared after them.
+@MainActor
+final class SharedAfterAStack: Reactor<TwoCounters.Action, TwoCounters.Action, SharedAfterAStack.State> {
+    struct State: Equatable {
+        var first = Counter.State()
+        var total = Shared(0)
+    }
+
+    init() { super.init(initialState: State()) }
+
+    override var children: [ChildPlace<State, Action, Action>] {
+        [.scope(Counter(), state: \.first, action: Action.first, mutation: Action.first), .shared(\.total)]
+    }
+}
+
 /// A parent whose actions print short in logs through a custom mirror.
 @MainActor
 final class ShortLoggedCounter: Reactor<ShortLoggedCounter.Action, ShortLoggedCounter.Action, ShortLoggedCounter.State> {
@@ -31,6 +46,41 @@ final class ShortLoggedCounter: Reactor<ShortLoggedCounter.Action, ShortLoggedCo
 
     override var children: [ChildPlace<State, Action, Action>] {
         [.scope(Counter(), state: \.counter, action: Action.counter, mutation: Action.counter)]
+    }
+}
+
+/// A parent whose state and mutations print short in logs: its state is read by key path, never
+/// through Mirror; its mutations' cases are.
+@MainActor
+final class ShortLoggedParent: Reactor<ShortLoggedParent.Action, ShortLoggedParent.Mutation, ShortLoggedParent.State> {
+    struct State: Equatable, CustomReflectable {
+        var counter = Counter.State()
+        var total = Shared(0)
+        var customMirror: Mirror { Mirror(self, children: [:]) }
+    }
+    enum Action: Sendable { case counter(Counter.Action) }
+    enum Mutation: Sendable, CustomReflectable {
+        case counter(Counter.Action)
+        var customMirror: Mirror { Mirror(self, children: [:]) }
+    }
+
+    init() { super.init(initialState: State()) }
+
+    override var children: [ChildPlace<State, Action, Mutation>] {
+        [.scope(Counter(), state: \.counter, action: Action.counter, mutation: Mutation.counter), .shared(\.total)]
+    }
+}
+
+/// Screens as an enum whose state prints short in logs: its cases are found through Mirror.
+struct ShortLoggedScreens: Feature {
+    enum State: Equatable, CustomReflectable {
+        case counter(Counter.State)
+        var customMirror: Mirror { Mirror(self, children: [:]) }
+    }
+    enum Action: Sendable { case counter(Counter.Action) }
+
+    var children: [ChildPlace<State, Action, Action>] {
+        [.ifCase(Counter(), state: State.counter, action: Action.counter, mutation: Action.counter)]
     }
 }
 
@@ -61,16 +111,37 @@ struct PlaceDeclarationTests {
         #expect(reactor.currentState.first.count == 4 && reactor.currentState.second.count == 0)
     }
 
-    @Test("places with cases of their own warn of nothing, however often they are used")
+    @Test("places with cases of their own warn of nothing, however often they are used; a shared value takes no case")
     func distinctCasesAreQuiet() {
         let reactor = TwoCounters()
+        let withShared = SharedAfterAStack()
         nonisolated(unsafe) var warnings: [String] = []
         DebugWarning.$sink.withValue({ warnings.append($0) }) {
             reactor.send(.first(.increment))
             reactor.send(.second(.increment))
             reactor.send(.first(.decrement))
+            withShared.send(.first(.increment))
         }
-        #expect(warnings.isEmpty)
+        #expect(warnings.isEmpty, "\(warnings)")
+        #expect(withShared.currentState.first.count == 1)
+    }
+
+    @Test("a custom mirror is said for the enums read through Mirror only: mutations and an enum case's state, not a state read by key path")
+    func customMirrorsOfMutationsAndStates() {
+        nonisolated(unsafe) var warnings: [String] = []
+        DebugWarning.$sink.withValue({ warnings.append($0) }) {
+            ShortLoggedParent().send(.counter(.increment))
+        }
+        #expect(warnings.count == 1 && warnings.first?.hasPrefix("ViewStateKit warning: Mutation has a custom mirror") == true,
+                "\(warnings)")
+        warnings = []
+        DebugWarning.$sink.withValue({ warnings.append($0) }) {
+            FeatureReactor(ShortLoggedScreens(), initialState: .counter(Counter.State())).send(.counter(.increment))
+        }
+        #expect(warnings.count == 2 && warnings.first?.hasPrefix("ViewStateKit warning: State has a custom mirror") == true,
+                "\(warnings)")
+        #expect(warnings.last?.contains("was sent to .counter, which is not there") == true,
+                "the custom mirror hides the screen's case: the action reaches nothing, which N5 says too")
     }
 
     @Test("a parent whose Action has a custom mirror is told, at its declaration, that its child may not be reached")

@@ -220,7 +220,7 @@ extension Feature {
     /// Runs `action` at this node: its children first (N1), then its own `mutate` on its state
     /// as it is after the children's immediate mutations.
     func process(_ action: Action, places: [ChildPlace<State, Action, Mutation>], in context: NodeContext<State, Mutation>) {
-        _ = places.route(action, context)
+        places.route(action, context)
         guard let state = context.current else { return }
         context.perform(mutate(action: action, state: state))
     }
@@ -236,20 +236,19 @@ extension Feature {
 }
 
 extension Array {
-    /// Routes `action` to the first of these places it is for: `false` when it is none's.
+    /// Routes `action` to the first of these places it is for, if any (N1).
     /// In a debug build, the first time a place takes an action, the places declared after it
     /// are asked too: one that would also take it shares its case, and never sees its actions,
     /// so a warning names both (a place declared twice by mistake).
     @MainActor
-    func route<State, Action, Mutation>(_ action: Action, _ context: NodeContext<State, Mutation>) -> Bool
+    func route<State, Action, Mutation>(_ action: Action, _ context: NodeContext<State, Mutation>)
     where Element == ChildPlace<State, Action, Mutation> {
         for index in indices where self[index].route(action, context) {
             #if DEBUG
             lookForTwins(of: index, checked: \.actions, value: action) { $0.takesAction($1) }
             #endif
-            return true
+            return
         }
-        return false
     }
 
     /// Reduces `mutation` into the first of these places it is for: `false` when it is none's.

@@ -22,7 +22,7 @@ extension Reactor: ChildRuntime, SharedHolder {
     /// N1: an action for a child runs on the child before the reactor's own `mutate`.
     @usableFromInline
     func routeToChildren(_ action: Action) {
-        _ = childPlaces.route(action, rootContext)
+        childPlaces.route(action, rootContext)
     }
 
     /// N2, N4: reduces `mutation` into the child it is for, or with the reactor's own
