@@ -243,9 +243,9 @@ extension Array {
     @MainActor
     func route<State, Action, Mutation>(_ action: Action, _ context: NodeContext<State, Mutation>)
     where Element == ChildPlace<State, Action, Mutation> {
-        for index in indices where self[index].route(action, context) {
+        for place in self where place.route(action, context) {
             #if DEBUG
-            lookForTwins(of: index, checked: \.actions, value: action) { $0.takesAction($1) }
+            lookForTwins(of: place, checked: \.actions, value: action) { $0.takesAction($1) }
             #endif
             return
         }
@@ -257,24 +257,24 @@ extension Array {
     func reduce<State, Action, Mutation>(_ mutation: Mutation, _ state: inout State, _ scope: [ChildScope],
                                          _ changed: inout [ChildScope]?) -> Bool
     where Element == ChildPlace<State, Action, Mutation> {
-        for index in indices where self[index].reduce(mutation, &state, scope, &changed) {
+        for place in self where place.reduce(mutation, &state, scope, &changed) {
             #if DEBUG
-            lookForTwins(of: index, checked: \.mutations, value: mutation) { $0.takesMutation($1) }
+            lookForTwins(of: place, checked: \.mutations, value: mutation) { $0.takesMutation($1) }
             #endif
             return true
         }
         return false
     }
 
-    /// The first time the place at `index` takes a value of one kind (`checked`), warns of every
-    /// later place that `takes` it too.
+    /// The first time `first`, one of these places, takes a value of one kind (`checked`), warns
+    /// of every later place that `takes` it too.
     @MainActor
-    private func lookForTwins<State, Action, Mutation, Value>(of index: Int, checked: ReferenceWritableKeyPath<TwinCheck, Bool>,
-                                                             value: Value,
+    private func lookForTwins<State, Action, Mutation, Value>(of first: ChildPlace<State, Action, Mutation>,
+                                                             checked: ReferenceWritableKeyPath<TwinCheck, Bool>, value: Value,
                                                              takes: (ChildPlace<State, Action, Mutation>, Value) -> Bool)
     where Element == ChildPlace<State, Action, Mutation> {
-        let first = self[index]
-        guard !first.twinCheck[keyPath: checked] else { return }
+        guard !first.twinCheck[keyPath: checked],
+              let index = firstIndex(where: { $0.twinCheck === first.twinCheck }) else { return }
         first.twinCheck[keyPath: checked] = true
         for later in self[(index + 1)...] where takes(later, value) {
             DebugWarning.write("""
