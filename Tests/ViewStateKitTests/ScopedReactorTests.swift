@@ -90,13 +90,21 @@ struct ScopedReactorTests {
         }
         var sent: [Ticker.State] = []
         let token = last.state.observe { sent.append($0) }
+        let scans = RowFinderScans.count
         board.send(.row(1, .close))  // the first row goes: row 10 moves up
+        board.send(.row(3, .close))  // and again
         board.send(.countFirst(5))  // now row 2 is first
         #expect(second.state.value.ticks == 5 && last.state.value.ticks == 0)
         #expect(sent == [Ticker.State(id: 10)], "row 10 itself never changed")
+        #expect(RowFinderScans.count == scans, "rows removed before them: each scope found its row without a scan")
+        board.send(.add(11))  // a row added at the end
+        #expect(RowFinderScans.count == scans)
+        board.send(.replaceFirst(99))  // row 2 replaced in its place: its scope looks for it everywhere, in vain
+        #expect(RowFinderScans.count == scans + 1 && !second.isPresent && last.isPresent)
+        board.send(.replaceFirst(2))
         second.send(.close)  // its parent removes it
         #expect(!second.isPresent && last.isPresent)
-        #expect(board.currentState.rows.map(\.id) == Array(3...10))
+        #expect(board.currentState.rows.map(\.id) == Array(4...11))
         withExtendedLifetime(token) {}
     }
 

@@ -63,18 +63,16 @@ extension ScopeParent {
 
     /// The row with `id` in the list at `rows` while it is there, else `nil` (a
     /// ``ChildPlace/rows(_:state:action:mutation:)`` place). The row is found again by its id in
-    /// each state, in constant time while the list keeps its order.
+    /// each state, in constant time while rows are changed, added or removed one at a time
+    /// around it, so a list of row views costs each state one step per row.
     /// - Parameters:
     ///   - rows: where the list lives in this state.
     ///   - id: the row's id.
     ///   - action: this parent's case that carries a row's id and action: `Action.row`.
     public func scope<Row: Identifiable, RowAction>(rows: KeyPath<State, [Row]>, id: Row.ID,
                                                     action: @escaping (Row.ID, RowAction) -> Action) -> ScopedReactor<RowAction, Row>? {
-        let index = RowIndex<Row>()
-        return scoped(read: { state in
-            let list = state[keyPath: rows]
-            return index.position(of: id, in: list).map { list[$0] }
-        }, send: { action(id, $0) })
+        let finder = RowFinder<Row>()
+        return scoped(read: { finder.find(id, in: $0[keyPath: rows]) }, send: { action(id, $0) })
     }
 
     /// The screen with `id` on the stack at `stack` while it is there, else `nil` (a
@@ -131,6 +129,32 @@ extension ScopeParent {
         let root = self as? any RunsActions
         return { root?.isRunningAnAction ?? false }
     }
+}
+
+/// Finds one row by its id as its list changes: where it was last time, or one place before or
+/// after it (a row removed or added in front of it), else by a scan of the list. The usual
+/// change costs each live row scope a constant; only a reorder pays the scan.
+@MainActor
+final class RowFinder<Row: Identifiable> {
+    private var last = 0
+
+    func find(_ id: Row.ID, in rows: [Row]) -> Row? {
+        for guess in last - 1...last + 1 where rows.indices.contains(guess) && rows[guess].id == id {
+            last = guess
+            return rows[guess]
+        }
+        RowFinderScans.count += 1
+        guard let found = rows.firstIndex(where: { $0.id == id }) else { return nil }
+        last = found
+        return rows[found]
+    }
+}
+
+/// The scans of every ``RowFinder``, whatever its row type: how a test sees that the usual
+/// change needs none.
+@MainActor
+enum RowFinderScans {
+    static var count = 0
 }
 
 /// What tells whether the reactor at the root of a scope runs an action now, so a binding's
