@@ -222,6 +222,27 @@ public final class ReactorTester<R: ReactorTypes> where R.State: Equatable {
         await receive(expected, update, CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
+    /// Waits for the next state an asynchronous effect publishes and checks that the mutation
+    /// that produced it is of the case `embed` builds, whatever its payload, and the state, as
+    /// ``receive(where:_:fileID:filePath:line:column:)`` does: TCA's `store.receive(\.loaded)`.
+    /// For a payload too long to restate (`.loaded([Item])`), or one the test checks through the
+    /// state: `await tester.receive(case: Mutation.loaded) { $0.items = items }`.
+    /// - Parameters:
+    ///   - embed: the case, by its constructor: `Mutation.loaded`, `Mutation.row` for a row's.
+    ///   - update: the change the mutation makes, applied to a copy of the previous state.
+    ///   - fileID: the file ID a failure is reported at; the caller's unless given.
+    ///   - filePath: the file path a failure is reported at; the caller's unless given.
+    ///   - line: the line a failure is reported at; the caller's unless given.
+    ///   - column: the column a failure is reported at; the caller's unless given.
+    public func receive<Payload>(case embed: @escaping (Payload) -> Mutation, _ update: ((inout State) -> Void)? = nil,
+                                 fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+                                 column: UInt = #column) async {
+        let cases = EnumCase(embed)
+        let expected = MutationMatch<Mutation>(describe: "case: the case of \(Mutation.self) holding \(Payload.self)",
+                                               matches: { cases.extract(from: $0) != nil })
+        await receive(expected, update, CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
     /// The state checks of [`receive(_:)`](doc:receive(_:fileID:filePath:line:column:)), for a given expected
     /// mutation or none.
     private func receive(_ expectedMutation: MutationMatch<Mutation>?, _ update: ((inout State) -> Void)?,

@@ -49,6 +49,14 @@ extension UUIDGenerator {
     }
 }
 
+extension UUIDGenerator {
+    /// Gives `uuid` every time: a test whose screen makes one id states it exactly.
+    /// - Parameter uuid: the id every call gives.
+    public static func constant(_ uuid: UUID) -> UUIDGenerator {
+        UUIDGenerator { uuid }
+    }
+}
+
 extension DateGenerator {
     /// Always `date`: a test's "now" that does not move.
     public static func constant(_ date: Date) -> DateGenerator {

@@ -52,6 +52,18 @@ struct DependenciesTests {
         await tester.send(.stamp) { $0.stamps.append("01 at 43200") }
     }
 
+    @Test("D1: a constant id: every id the screen makes is the one the test gave")
+    func constantIDs() async {
+        let id = UUID(uuidString: "00000000-0000-0000-0000-0000000000AB") ?? UUID()
+        let reactor = withDependencies(.test {
+            $0.uuid = .constant(id)
+            $0.date = .constant(noon)
+        }) { FeatureReactor(Stamper(), initialState: Stamper.State()) }
+        let tester = ReactorTester(reactor)
+        await tester.send(.stamp) { $0.stamps = ["AB at 43200"] }
+        await tester.send(.stamp) { $0.stamps.append("AB at 43200") }
+    }
+
     @Test("D1: a service the test did not provide fails the test at its @Dependency line, naming it")
     func unprovidedServiceFails() async {
         let reactor = withDependencies(.test { $0.date = .constant(noon) }) {

@@ -108,6 +108,32 @@ struct ReceiveByMutationTests {
         } matching: { message(of: $0).contains("mutation: a mutation matching the test's predicate → .setLoading(false)") }
     }
 
+    @Test("receive(case:) matches a case whatever its payload, at its own line; another case does not match")
+    func receiveCase() async {
+        let tester = await loading()
+        replies.succeed(0, with: ["a", "b"])
+        await tester.receive(case: PageLoader.Mutation.setItems) { $0.items = ["a", "b"] }
+        let line = #line + 2
+        await withKnownIssue {
+            await tester.receive(case: PageLoader.Mutation.logFailure) { $0.isLoading = false }
+        } matching: { issue in
+            message(of: issue).contains("mutation: case: the case of Mutation holding String → .setLoading(false)")
+                && issue.sourceLocation?.line == line
+        }
+        let failing = await loading()
+        replies.fail(1, with: PageError())
+        await failing.receive(case: PageLoader.Mutation.logFailure)  // a String, as .setItems is not
+        await failing.receive(case: PageLoader.Mutation.setLoading) { $0.isLoading = false }
+    }
+
+    @Test("not exhaustive: receive(case:) skips states from other cases until its own")
+    func receiveCaseNotExhaustive() async {
+        let tester = await loading(exhaustive: false)
+        replies.succeed(0, with: ["a"])
+        await tester.receive(case: PageLoader.Mutation.setLoading) { $0.isLoading = false }
+        #expect(tester.reactor.currentState.items == ["a"])
+    }
+
     @Test("exhaustive: a mutation that changed nothing must be received too, or the end check names it")
     func unreceivedNoChangeMutation() async {
         await withKnownIssue {

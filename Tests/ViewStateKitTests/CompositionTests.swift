@@ -408,7 +408,7 @@ struct CompositionTests {
         #expect(tester.reactor.workUnder.isEmpty && tester.reactor.childPresence.isEmpty)
     }
 
-    @Test("N3, N4: rows run timers under the same id without cancelling each other; removing a row stops only its timer")
+    @Test("N3, N4: rows run timers under the same id without cancelling each other; removing a row stops only its timer; a second cancel does nothing")
     func rowsOwnTheirWork() async {
         let clock = ManualClock()
         let tester = ReactorTester(TickerBoard(clock: clock))
@@ -428,6 +428,11 @@ struct CompositionTests {
         await tester.receive(.row(2, .tick)) { $0.rows[0].ticks = 2 }
         await tester.send(.row(2, .stop))
         #expect(!tester.reactor.hasRunningWork, "a row's cancel(id:) reaches its own work")
+        await tester.send(.row(2, .stop))  // cancelled twice: nothing happens, and nothing is said
+        await tester.send(.row(2, .close)) {  // the row goes after its work was cancelled
+            $0.rows = []
+            $0.closedRows = 2
+        }
         await tester.finish()
         #expect(tester.reactor.workUnder.isEmpty, "scopes whose work has ended are forgotten")
     }

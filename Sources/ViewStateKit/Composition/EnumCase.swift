@@ -14,18 +14,18 @@
 /// A case's payload is what its constructor takes: one value, or a tuple of several
 /// (`case row(Int, Row.Action)` extracts an `(Int, Row.Action)`); labels do not matter, and a
 /// single labelled value (`case counter(action: Counter.Action)`) is that value.
-struct EnumCase<Whole, Part> {
+package struct EnumCase<Whole, Part> {
     /// Builds the enum's value from the case's payload.
-    let embed: (Part) -> Whole
+    package let embed: (Part) -> Whole
     /// The case's name, learnt from the first value `embed` builds (see ``name``).
     private let learnt = LearntName()
 
-    init(_ embed: @escaping (Part) -> Whole) {
+    package init(_ embed: @escaping (Part) -> Whole) {
         self.embed = embed
     }
 
     /// The payload of `whole` if it is this case, else `nil`.
-    func extract(from whole: Whole) -> Part? {
+    package func extract(from whole: Whole) -> Part? {
         guard let (label, value) = Self.caseOf(whole), let part = value as? Part else { return nil }
         if let name = learnt.name { return name == label ? part : nil }
         // The first payload of the right type: build the case from it to learn its name.
@@ -35,7 +35,7 @@ struct EnumCase<Whole, Part> {
     }
 
     /// The case's name, once a value of this case has been seen (`nil` before).
-    var name: String? { learnt.name }
+    package var name: String? { learnt.name }
 
     /// The case name and payload of an enum value, or `nil` for a case without a payload and
     /// for a value that is not an enum.

@@ -59,7 +59,8 @@ public struct Effect<Mutation> {
         Effect(kind: .mutations(mutations))
     }
 
-    /// Stops the running work started with `id`; its later mutations are dropped.
+    /// Stops the running work started with `id`; its later mutations are dropped. With no such
+    /// work running (never started, already ended, already cancelled), it does nothing.
     public static func cancel(id: some Hashable & Sendable) -> Effect {
         Effect(kind: .cancel(id: AnyHashable(id)))
     }
