@@ -112,12 +112,11 @@ public struct RecordMeeting: Feature {
         }
     }
 
-    /// A tick a second for what is left of the meeting; when time is up, the notes are kept and
-    /// the screen dismisses itself.
+    /// A tick a second for what is left of the meeting, on a timer that does not drift; when
+    /// time is up, the notes are kept and the screen dismisses itself.
     private func timer(seconds: Int) -> Effect<Mutation> {
         .run(id: "timer") { [clock] send in
-            for _ in 0..<max(0, seconds) {
-                try await clock.sleep(for: .seconds(1))
+            for await _ in clock.timer(interval: .seconds(1)).prefix(max(0, seconds)) {
                 await send(.tick)
             }
             await send(.keepNotes)
