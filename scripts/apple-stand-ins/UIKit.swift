@@ -46,6 +46,10 @@ open class UINavigationController: UIViewController {
     open func pushViewController(_ viewController: UIViewController, animated: Bool) {}
     // uikit/uinavigationcontroller/popviewcontroller(animated:)
     open func popViewController(animated: Bool) -> UIViewController? { nil }
+    // uikit/uinavigationcontroller/poptoviewcontroller(_:animated:)
+    open func popToViewController(_ viewController: UIViewController, animated: Bool) -> [UIViewController]? { nil }
+    // uikit/uinavigationcontroller/viewcontrollers
+    open var viewControllers: [UIViewController] = []
     // uikit/uinavigationcontroller/setviewcontrollers(_:animated:)
     open func setViewControllers(_ viewControllers: [UIViewController], animated: Bool) {}
 }

@@ -6,6 +6,8 @@ import UIKit
 public final class UIKitNavigator: Navigator {
     /// The navigation controller every step goes through.
     public let navigationController: UINavigationController
+    /// The screens this navigator pushed, to tell a pop the user already made.
+    private var pushed = PushedScreens<UIViewController>()
 
     /// A navigator driving `navigationController`.
     public init(navigationController: UINavigationController) {
@@ -14,12 +16,17 @@ public final class UIKitNavigator: Navigator {
 
     /// Pushes `screen`, animated.
     public func push(_ screen: UIViewController) {
+        pushed.pushed(screen)
         navigationController.pushViewController(screen, animated: true)
     }
 
-    /// Pops the top screen, animated.
+    /// Pops the screen this navigator pushed last, animated (with any shown above it). When the
+    /// user has already gone back from it (a back button, a swipe, whose view controller then
+    /// told the state, which this navigator follows), nothing more is popped.
     public func pop() {
-        _ = navigationController.popViewController(animated: true)
+        let shown = navigationController.viewControllers
+        guard let target = pushed.popTarget(shown: shown) else { return }
+        _ = navigationController.popToViewController(shown[target], animated: true)
     }
 
     /// Presents `screen` modally, animated.
@@ -34,6 +41,7 @@ public final class UIKitNavigator: Navigator {
 
     /// Makes `screen` the only screen, without animation.
     public func setRoot(_ screen: UIViewController) {
+        pushed.removeAll()
         navigationController.setViewControllers([screen], animated: false)
     }
 }
