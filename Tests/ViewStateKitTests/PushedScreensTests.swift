@@ -66,7 +66,7 @@ struct PushedScreensTests {
         #expect(pushed.popTarget(shown: [root, first]) == 0)
     }
 
-    @Test("a lone root is never popped; a pushed screen since freed pops nothing; set root forgets the pushes")
+    @Test("a root is never popped; a pushed screen since freed pops nothing; set root forgets the pushes")
     func edges() {
         var pushed = PushedScreens<ShownScreen>()
         #expect(pushed.popTarget(shown: [root]) == nil)
@@ -75,6 +75,8 @@ struct PushedScreensTests {
         pushed.pushed(first)
         pushed.removeAll()
         #expect(pushed.popTarget(shown: [root, first]) == 0)
+        pushed.pushed(first)
+        #expect(pushed.popTarget(shown: [first, second]) == nil, "a pushed screen that became the root stays")
     }
 
     @Test("a stack followed into a navigation controller: the user's back button, told to the state, pops nothing more")
