@@ -31,6 +31,6 @@ public struct EquatableError: Error, Equatable, CustomStringConvertible {
 private extension Equatable {
     /// `==` with a value known only as `any Error`, of the same type as `self`.
     func isEqual(to other: any Error) -> Bool {
-        (other as? Self).map { $0 == self } ?? false
+        (other as? Self) == self
     }
 }
