@@ -153,7 +153,8 @@ public final class ReactorTester<R: ReactorTypes> where R.State: Equatable {
         WorkScope.beginStep(step)
         let effects = WorkScope(step)
         base.missingChildHandler = { site.fail($0) }  // rule N5
-        effects.run { base.send(action) }
+        let use = DependencyUse(name: "", fileID: fileID, filePath: filePath, line: line, column: column)
+        DependencyUse.$testStep.withValue(use) { effects.run { base.send(action) } }  // D1's place for a service with no line
         base.missingChildHandler = nil
         base.workTasks.forEach(effects.adopt)
         let actual = unasserted.last?.state ?? state

@@ -76,7 +76,7 @@ struct DependenciesTests {
                 == "UUIDKey was used, but the test did not provide it: pass it to Dependencies.test { … }."
                 && issue.sourceLocation?.line == 15
         }
-        #expect(reactor.currentState.stamps.count == 1, "the live value was used, so the app's path still ran")
+        #expect(reactor.currentState.stamps == ["00 at 43200"], "a stand-in id was used, so the app's path still ran")
     }
 
     @Test("D1: a reactor made in a test's dependencies that provide nothing still fails the test for each service")
@@ -100,12 +100,14 @@ struct DependenciesTests {
         }
     }
 
-    @Test("D1: outside any test's dependencies, every service is its live value")
+    @Test("D1: in an app, a service nobody provided is its live value, and nothing is reported")
     func liveValues() {
-        let dependencies = Dependencies()
-        #expect(dependencies.clock is ContinuousClock)
-        #expect(dependencies.uuid() != dependencies.uuid())
-        #expect(abs(dependencies.date().timeIntervalSinceNow) < 60)
+        TestProcess.$simulatesApp.withValue(true) {
+            let dependencies = Dependencies()
+            #expect(dependencies.clock is ContinuousClock)
+            #expect(dependencies.uuid() != dependencies.uuid())
+            #expect(abs(dependencies.date().timeIntervalSinceNow) < 60)
+        }
     }
 
     @Test("D2: a reactor keeps the dependencies it was made with, for its actions and its effects' work")
@@ -145,7 +147,9 @@ struct DependenciesTests {
         }
         #expect(inner.clock as? ManualClock === clock)
         #expect(inner.date() == noon)
-        #expect(Dependencies.current.clock is ContinuousClock, "nothing is left in effect after the blocks")
+        TestProcess.$simulatesApp.withValue(true) {
+            #expect(Dependencies.current.clock is ContinuousClock, "nothing is left in effect after the blocks")
+        }
     }
 
     @Test("D3: tests running at once each see their own services; a detached task sees the live ones")
@@ -165,9 +169,9 @@ struct DependenciesTests {
         for run in runs { stamps.append(await run.value) }
         #expect(stamps.sorted() == ["00 at 1", "00 at 2", "00 at 3"])
         let detached = await withDependencies({ $0.date = .constant(noon) }) {
-            await Task.detached { Dependencies.current.date() }.value
+            await Task.detached { TestProcess.$simulatesApp.withValue(true) { Dependencies.current.date() } }.value
         }
-        #expect(detached != noon)
+        #expect(detached != noon, "the detached task saw the live date")
     }
 
     @Test("D3: a service read off the main actor, in work the reactor started, is still the reactor's")

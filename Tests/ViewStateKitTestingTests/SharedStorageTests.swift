@@ -170,16 +170,33 @@ struct SharedStorageTests {
         #expect(counting.memory.data == Data("9".utf8))
     }
 
-    @Test("S6: app storage is a file named after the key here (UserDefaults on Apple): a second value reads the first's")
+    @Test("S6: in an app, app storage is a file named after the key here (UserDefaults on Apple): a second value reads the first's")
     func appStorage() async throws {
         let key = "viewstatekit-tests-\(UUID().uuidString)"
         let folder = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
             ?? FileManager.default.temporaryDirectory
-        defer { try? FileManager.default.removeItem(at: folder.appendingPathComponent(key + ".json")) }
+        let file = folder.appendingPathComponent(key + ".json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let storage = TestProcess.$simulatesApp.withValue(true) { SharedStorage<Int>.appStorage(key) }
+        let first = ReactorTester(screen(storage))
+        await first.send(.set(4)) { $0.count.value = 4 }
+        await clock.advance(by: .seconds(1))
+        #expect(screen(storage).currentState.count.value == 4)
+        #if !canImport(Darwin)
+        #expect(FileManager.default.fileExists(atPath: file.path), "the app's real file")
+        #endif
+    }
+
+    @Test("S6: in a test, app storage is kept in memory: a second value reads the first's, and no real file is written")
+    func appStorageInATest() async throws {
+        let key = "viewstatekit-tests-\(UUID().uuidString)"
+        let folder = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
+            ?? FileManager.default.temporaryDirectory
         let first = ReactorTester(screen(.appStorage(key)))
         await first.send(.set(4)) { $0.count.value = 4 }
         await clock.advance(by: .seconds(1))
         #expect(screen(.appStorage(key)).currentState.count.value == 4)
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent(key + ".json").path))
     }
 
     @Test("S6: memory keeps what could not be read aside, as a file does")

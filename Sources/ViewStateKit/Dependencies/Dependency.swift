@@ -23,7 +23,7 @@ public struct Dependency<Value: Sendable>: Sendable {
     /// The service in effect now.
     public var wrappedValue: Value {
         let dependencies = Dependencies.current
-        guard dependencies.unprovided != nil else { return dependencies[keyPath: keyPath] }
+        guard dependencies.reportsUnprovided else { return dependencies[keyPath: keyPath] }
         return DependencyUse.$declaredAt.withValue(use) { dependencies[keyPath: keyPath] }  // a test: say where
     }
 }

@@ -35,8 +35,17 @@ public struct SharedStorage<Value: Codable & Sendable>: Sendable {
 
     /// A JSON file at `url`: a missing file is nothing saved yet; an unreadable one is moved to
     /// the first free `<name>.corrupt`, `<name>.corrupt-2`, … beside it.
+    ///
+    /// In a test process (<doc:DependenciesArticle> says how one is recognised), a file outside the
+    /// temporary folder is kept in memory instead, for the test whose dependencies were in
+    /// effect when the storage was made (`Dependencies.test`), so a test never writes the
+    /// user's real files. A test that wants real files — what is on disk, a corrupt file —
+    /// writes them in `FileManager.default.temporaryDirectory`.
     public static func file(_ url: URL) -> SharedStorage {
-        SharedStorage(name: url.lastPathComponent, read: {
+        if TestProcess.isTest, !TestFiles.isTemporary(url) {
+            return TestFiles.current.storage(named: url.lastPathComponent, at: url.standardizedFileURL.path)
+        }
+        return SharedStorage(name: url.lastPathComponent, read: {
             guard FileManager.default.fileExists(atPath: url.path) else { return nil }
             return try Data(contentsOf: url)
         }, write: { data in
@@ -65,9 +74,11 @@ public struct SharedStorage<Value: Codable & Sendable>: Sendable {
 
     /// The app's own key-value store under `key`: `UserDefaults.standard` on Apple platforms,
     /// a file named after the key in the user's Application Support folder elsewhere (the
-    /// temporary folder where there is none).
+    /// temporary folder where there is none). In a test process it is kept in memory, as a
+    /// file is (``file(_:)``).
     public static func appStorage(_ key: String) -> SharedStorage {
         #if canImport(Darwin)
+        if TestProcess.isTest { return TestFiles.current.storage(named: key, at: "UserDefaults/" + key) }
         return SharedStorage(name: key, read: { UserDefaults.standard.data(forKey: key) },
                              write: { UserDefaults.standard.set($0, forKey: key) }, keepAside: {
             let aside = key + ".corrupt"

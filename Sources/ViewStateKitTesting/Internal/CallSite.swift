@@ -45,8 +45,7 @@ struct CallSite: Equatable {
         if let failureSink = Self.failureSink { return failureSink(message) }
         #if canImport(Testing)
         if Test.current != nil {
-            let location = SourceLocation(fileID: fileID, filePath: "\(filePath)", line: Int(line), column: Int(column))
-            Issue.record(Comment(rawValue: message), sourceLocation: location)
+            Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
             return
         }
         #endif
@@ -57,20 +56,34 @@ struct CallSite: Equatable {
         #endif
     }
 
+    #if canImport(Testing)
+    /// This call site, as Swift Testing says it.
+    var sourceLocation: SourceLocation {
+        SourceLocation(fileID: fileID, filePath: "\(filePath)", line: Int(line), column: Int(column))
+    }
+    #endif
+
     /// Reports `message` as a failure of the running test, with no line of its own to point at
-    /// (a service used without a `@Dependency` property): Swift Testing places it in the test,
-    /// XCTest at its own line.
+    /// (a service used without a `@Dependency` property, outside any step): Swift Testing places
+    /// it at the test's own line, XCTest in the running test.
     static func failInTheRunningTest(_ message: String) {
+        if let failureSink { return failureSink(message) }
         #if canImport(Testing)
-        if Test.current != nil {
-            Issue.record(Comment(rawValue: message))
+        if let test = Test.current {
+            Issue.record(Comment(rawValue: message), sourceLocation: test.sourceLocation)
             return
         }
         #endif
         #if canImport(XCTest)
-        XCTFail(message)
+        XCTFail(message, file: "<no line: outside any test step>", line: 0)  // never a line of the library's
         #else
         print("error: \(message)")
+        #endif
+        #if canImport(Testing)
+        // Outside a Swift Testing test (a detached task): for the run, as a test it cannot name.
+        let nowhere = "<no line: outside any test step>"
+        Issue.record(Comment(rawValue: message),
+                     sourceLocation: SourceLocation(fileID: "ViewStateKit/" + nowhere, filePath: nowhere, line: 1, column: 1))
         #endif
     }
 }
