@@ -91,11 +91,13 @@ struct DependenciesTests {
 
     @Test("D1: a service read directly, without a @Dependency property, fails the test too")
     func unprovidedDirectRead() {
+        let testLine = #line + 1
         withDependencies(.test()) {
             withKnownIssue {
                 _ = Dependencies.current.clock
             } matching: { issue in
                 issue.comments.map(\.rawValue).joined().hasPrefix("ClockKey was used, but the test did not provide it")
+                    && issue.sourceLocation?.line == testLine  // where the test made its dependencies
             }
         }
     }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import ViewStateKit
 import ViewStateKitTesting
+import ViewStateKitSupport
 
 /// A speech service of the app's own, with a test value whose endpoints answer as a fake would.
 struct Speech: Sendable {
@@ -36,6 +37,11 @@ extension Dependencies {
     }
 }
 
+/// Reads the date through a `@Dependency` property, from any task.
+struct DateReader: Sendable {
+    @Dependency(\.date) var date
+}
+
 /// A feature that reads a service directly in its `mutate`, with no `@Dependency` property.
 struct DirectReader: Feature {
     struct State: Equatable { var forecast = "" }
@@ -59,13 +65,15 @@ struct SafeByDefaultTests {
     @Test("D1: a reactor made with no test dependencies at all still fails the test for each service, at its @Dependency line, and gets stand-ins")
     func noTestDependencies() {
         let reactor = FeatureReactor(Stamper(), initialState: Stamper.State())  // no withDependencies: the test forgot
+        let lines = Locked<[Int]>([])
         withKnownIssue {
             reactor.send(.stamp)
         } matching: { issue in
-            issue.comments.map(\.rawValue).joined().hasSuffix(Self.unprovided)
+            lines.withLock { $0.append(issue.sourceLocation?.line ?? 0) }
+            return issue.comments.map(\.rawValue).joined().hasSuffix(Self.unprovided)
                 && issue.sourceLocation?.fileName == "DependenciesTests.swift"
-                && [15, 16].contains(issue.sourceLocation?.line)  // the uuid's and the date's @Dependency lines
         }
+        #expect(lines.withLock { $0.sorted() } == [15, 16], "once each, at the uuid's and the date's @Dependency lines")
         #expect(reactor.currentState.stamps == ["00 at 978307200"], "every id is zero; the date is 2001-01-01")
     }
 
@@ -154,6 +162,44 @@ struct SafeByDefaultTests {
         }
     }
 
+    @Test("D1: a @Dependency property read in a detached task inside a test fails the run too")
+    func detachedTaskWithAProperty() async {
+        await withKnownIssue {
+            await #expect(processExitsWith: .success) {
+                _ = await Task.detached { DateReader().date() }.value
+            }
+        }
+    }
+
+    @Test("D1: a sleep on the clock's stand-in in an effect keeps its work running, and nothing more arrives")
+    func standInClockInAnEffect() async {
+        let reactor = withDependencies(.test { $0.uuid = .incrementing() }) {
+            FeatureReactor(Stamper(), initialState: Stamper.State())
+        }
+        let tester = ReactorTester(reactor)
+        var work: SentWork?
+        await withKnownIssue {
+            work = await tester.send(.tickLater)
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined() == "ClockKey " + Self.unprovided
+        }
+        #expect(reactor.hasRunningWork, "the sleep did not end")
+        await work?.cancel()
+        #expect(!reactor.hasRunningWork)
+    }
+
+    @Test("TestProcess: without ViewStateKitTesting's reporter, a failure is printed in the compiler's form; with it, nothing is said")
+    func printedWithoutTheReporter() async {
+        let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
+            _ = TestProcess.reporter
+            TestProcess.fail("DateKey was used", at: DependencyUse(name: "DateKey", fileID: "App/A.swift", filePath: "/p/A.swift",
+                                                                    line: 12, column: 3), reporter: nil)
+        }
+        let output = String(decoding: result?.standardOutputContent ?? [], as: UTF8.self)
+        #expect(output.contains("/p/A.swift:12: error: DateKey was used"))
+        #expect(!output.contains("does not link ViewStateKitTesting"), "the reporter was found: nothing to say")
+    }
+
     @Test("TestProcess: this process runs tests, and the library finds ViewStateKitTesting's reporter by its name")
     func thisProcessRunsTests() {
         #expect(TestProcess.isRunningTests)
@@ -164,6 +210,7 @@ struct SafeByDefaultTests {
 
     @Test("TestProcess: recognised on Linux and Apple by its runner, and never in an app", arguments: [
         (["/p/.build/debug/AppPackageTests.xctest"], [:], true),                          // swift test, Linux
+        (["/p/.build/debug/AppPackageTests.xctest", "--filter", "Basket"], [:], true),
         (["/p/.build/debug/AppPackageTests.xctest", "--testing-library", "swift-testing"], [:], true),
         (["/usr/bin/swift-test-runner", "--testing-library", "xctest"], [:], true),
         (["/Applications/Xcode.app/Contents/Developer/usr/bin/xctest", "/p/AppTests.xctest"], [:], true),  // swift test, macOS

@@ -51,8 +51,10 @@ package enum TestProcess {
         return executable.hasSuffix(".xctest") || executable == "xctest"
     }
 
-    /// Fails the running test with `message`, at `use`'s line when it has one.
-    package static func fail(_ message: String, at use: DependencyUse) {
+    /// Fails the running test with `message`, at `use`'s line when it has one, through
+    /// `reporter` (ViewStateKitTesting's, unless given).
+    package static func fail(_ message: String, at use: DependencyUse,
+                             reporter: (any TestFailureReporting.Type)? = reporter) {
         if let reporter { return reporter.fail(message, at: use) }
         let place = use.filePath.map { "\($0):\(use.line ?? 0): " } ?? ""
         print("\(place)error: \(message)")
