@@ -374,8 +374,7 @@ public final class ReactorTester<R: ReactorTypes> where R.State: Equatable {
     /// states is checked, against the state as it is (no `update`: nothing); a pulse it assigns
     /// is checked by the value it holds.
     private func check(_ actual: State, after step: String, _ update: ((inout State) -> Void)?, at site: CallSite) {
-        var expected = exhaustive ? state : actual
-        update?(&expected)
+        let expected = applying(update, to: exhaustive ? state : actual)
         state = actual
         guard expected != actual else { return }
         // Not exhaustive, a pulse the test assigns is checked by the value it holds.
@@ -392,9 +391,13 @@ public final class ReactorTester<R: ReactorTypes> where R.State: Equatable {
 
     /// The asserted state with the test's change applied: what an exhaustive check expects, and
     /// what a non-exhaustive one expects once the asserted state has moved to the actual one.
-    private func applying(_ update: ((inout State) -> Void)?) -> State {
-        var expected = state
-        update?(&expected)
+    /// A shared value the test writes is written in every copy the expected state holds, as the
+    /// reactor writes it (rule S3 of `Shared`): the test states it once.
+    private func applying(_ update: ((inout State) -> Void)?, to asserted: State? = nil) -> State {
+        var expected = asserted ?? state
+        guard let update else { return expected }
+        update(&expected)
+        base.shareExpectedWrites(in: &expected)
         return expected
     }
 

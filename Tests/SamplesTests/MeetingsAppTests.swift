@@ -88,9 +88,7 @@ struct MeetingsAppTests {
         edited.title = "Design critique"
         await tester.send(.path(.screen(id: 0, action: .detail(.doneEditing)))) {
             $0.path[id: 0, case: MeetingsPath.State.detail]?.edit = nil
-            $0.path[id: 0, case: MeetingsPath.State.detail]?.meeting.value = edited
-            $0.path[id: 0, case: MeetingsPath.State.detail]?.meetings.value[0] = edited
-            $0.meetings.value[0] = edited
+            $0.meetings.value[0] = edited  // stated once: every copy of the meeting follows (S3)
         }
         #expect(await saved() == [edited, standup])
         await tester.send(.path(.popFrom(id: 0))) { $0.path.removeAll() }
@@ -168,8 +166,6 @@ struct MeetingsAppTests {
     /// The notes, written by the record screen, as every copy shows them.
     private func expectNotes(_ note: String, in state: inout MeetingsApp.State) {
         state.path.popLast()
-        state.path[id: 0, case: MeetingsPath.State.detail]?.meeting.value.notes = [note]
-        state.path[id: 0, case: MeetingsPath.State.detail]?.meetings.value[0].notes = [note]
         state.meetings.value[0].notes = [note]
     }
 
@@ -177,10 +173,7 @@ struct MeetingsAppTests {
     /// copy shows, then the record screen dismissing itself.
     private func receiveTimeUp(_ tester: ReactorTester<MeetingsApp>, _ note: String) async {
         await tester.receive(.path(.screen(id: 1, mutation: .record(.keepNotes)))) {
-            $0.path[id: 1, case: MeetingsPath.State.record]?.meeting.value.notes = [note]
-            $0.path[id: 0, case: MeetingsPath.State.detail]?.meeting.value.notes = [note]
-            $0.path[id: 0, case: MeetingsPath.State.detail]?.meetings.value[0].notes = [note]
-            $0.meetings.value[0].notes = [note]
+            $0.path[id: 1, case: MeetingsPath.State.record]?.meeting.value.notes = [note]  // and every copy follows
         }
         await tester.receive(.path(.popFrom(id: 1))) { $0.path.popLast() }
     }

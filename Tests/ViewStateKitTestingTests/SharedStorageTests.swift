@@ -199,6 +199,50 @@ struct SharedStorageTests {
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent(key + ".json").path))
     }
 
+    @Test("S6: two values made for the same storage are one value: a write through either is seen by both")
+    func oneReferencePerStorage() async {
+        let memory = SharedMemory(name: "count")
+        let first = ReactorTester(screen(.memory(memory)))
+        let second = ReactorTester(screen(.memory(memory)))
+        #expect(first.state.count == second.state.count, "copies of one value")
+        await first.send(.set(4)) { $0.count.value = 4 }
+        await second.receive { $0.count.value = 4 }  // told of the first one's write
+        await second.send(.set(5)) { $0.count.value = 5 }
+        await first.receive { $0.count.value = 5 }
+        await clock.advance(by: .seconds(1))
+        #expect(memory.data == Data("5".utf8))
+    }
+
+    @Test("S6: a storage opened for a value of another type while the first lives: its default, never read nor saved, and it says so")
+    func storageOpenedAsAnotherType() async {
+        let memory = SharedMemory(name: "count", data: Data("3".utf8))
+        let first = screen(.memory(memory))
+        nonisolated(unsafe) var warnings: [String] = []
+        let other = DebugWarning.$sink.withValue({ warnings.append($0) }) {
+            withDependencies(.test { $0.clock = clock }) { Shared<String>(.memory(memory), default: "none") }
+        }
+        #expect(other.value == "none")
+        #expect(other.failure == .unreadable("count", keptAs: nil))
+        #if DEBUG
+        #expect(warnings == ["""
+            ViewStateKit warning: count is open as a Shared<Int>; the Shared<String> made for it too starts from its \
+            default and is never read nor saved, so the first one's data stays as it is.
+            """])
+        #endif
+        #expect(memory.data == Data("3".utf8) && memory.keptAside == nil, "the first one's data is as it was")
+        #expect(first.currentState.count.value == 3)
+    }
+
+    @Test("S6: once every value made for a storage has gone, the next one made for it loads it afresh")
+    func reopenedAfterGone() {
+        let memory = SharedMemory(name: "count", data: Data("1".utf8))
+        var first: SavedCount? = screen(.memory(memory))
+        #expect(first?.currentState.count.value == 1)
+        first = nil
+        memory.data = Data("2".utf8)
+        #expect(screen(.memory(memory)).currentState.count.value == 2)
+    }
+
     @Test("S6: memory keeps what could not be read aside, as a file does")
     func memoryKeptAside() {
         let memory = SharedMemory(name: "settings", data: Data("oops".utf8))

@@ -85,6 +85,45 @@ final class CountScreen: Reactor<CountScreen.Action, CountScreen.Action, CountSc
     }
 }
 
+/// A screen whose state holds a shared item its children forget to declare.
+struct ForgetfulDetail: Feature {
+    struct State: Equatable {
+        var item: Shared<Item>
+        var note = ""
+    }
+    enum Action: Sendable { case rename(String) }
+
+    func reduce(into state: inout State, mutation: Action) {
+        if case .rename(let name) = mutation { state.item.value.name = name }
+    }
+}
+
+/// A parent holding a screen that forgets to declare its shared item, and one that declares it.
+struct ForgetfulParent: Feature {
+    struct State: Equatable {
+        var forgetful: ForgetfulChild.State
+        var careful: ItemDetail.State
+    }
+    enum Action: Sendable { case forgetful(ForgetfulChild.Action), careful(ItemDetail.Action) }
+
+    var children: [ChildPlace<State, Action, Action>] {
+        [.scope(ForgetfulChild(), state: \.forgetful, action: Action.forgetful, mutation: Action.forgetful),
+         .scope(ItemDetail(), state: \.careful, action: Action.careful, mutation: Action.careful)]
+    }
+
+    func reduce(into state: inout State, mutation: Action) {}
+}
+
+/// The forgetful screen as a child (a type of its own: each state type is checked once).
+struct ForgetfulChild: Feature {
+    struct State: Equatable { var item: Shared<Item> }
+    enum Action: Sendable { case rename(String) }
+
+    func reduce(into state: inout State, mutation: Action) {
+        if case .rename(let name) = mutation { state.item.value.name = name }
+    }
+}
+
 @MainActor
 @Suite("Shared values: one value held and written by several screens")
 struct SharedTests {
@@ -103,6 +142,24 @@ struct SharedTests {
             $0.path[id: 1]?.item.value.name = "uno"
         }
         #expect(shared.element(id: 1)?.value.name == "uno", "the value behind every copy was written")
+    }
+
+    @Test("S3: a test states a shared write once: every copy its expected state holds shows it, as the reactor's do")
+    func expectedWriteStatedOnce() async {
+        let tester = ReactorTester(ItemsApp(items: Shared(items)))
+        let shared = tester.state.items
+        await tester.send(.open(1)) { $0.path.push(ItemDetail.State(item: shared.element(id: 1)!)) }
+        await tester.send(.open(1)) { $0.path.push(ItemDetail.State(item: shared.element(id: 1)!)) }
+        await tester.send(.path(.screen(id: 1, action: .rename("uno")))) { $0.path[id: 1]?.item.value.name = "uno" }
+        #expect(tester.state.items.value[0].name == "uno" && tester.state.path[id: 0]?.item.value.name == "uno")
+        await tester.send(.path(.screen(id: 0, action: .rename("one")))) { $0.items.value[0].name = "one" }
+        await withKnownIssue {
+            await tester.send(.path(.screen(id: 0, action: .rename("ein")))) { $0.items.value[0].name = "eins" }
+        } matching: { issue in
+            let text = issue.comments.map(\.rawValue).joined()
+            return text.contains("items.value[0].name: \"eins\" → \"ein\"") && text.contains("item.value.name: \"eins\" → \"ein\"")
+        }
+        #expect(shared.element(id: 1)?.value.name == "ein", "the test's expected state wrote nothing behind the copies")
     }
 
     @Test("S1: the list's write reaches the screens of its items")
@@ -181,6 +238,44 @@ struct SharedTests {
         loose.value = 9
         let other = CountScreen(count: count)
         #expect(other.currentState.count.value == 0, "neither the test's copy nor a loose one was written")
+    }
+
+    @Test("A shared field a feature's children do not declare is named in a debug warning, once per state type")
+    func undeclaredSharedWarns() async {
+        #if DEBUG
+        nonisolated(unsafe) var warnings: [String] = []
+        let reactor = DebugWarning.$sink.withValue({ warnings.append($0) }) {
+            FeatureReactor(ForgetfulDetail(), initialState: ForgetfulDetail.State(item: Shared(Item(id: 1, name: "one"))))
+        }
+        #expect(warnings == ["""
+            ViewStateKit warning: State.item holds a Shared value that FeatureReactor<ForgetfulDetail>'s children do not \
+            declare, so a write to it stays in this copy: no other screen sees it and it is never saved. Declare it in \
+            `children` with .shared(\\.item).
+            """])
+        DebugWarning.$sink.withValue({ warnings.append($0) }) {
+            reactor.send(.rename("uno"))
+        }
+        #expect(warnings.count == 1, "once per state type")
+        #endif
+    }
+
+    @Test("A child's undeclared shared field is named the first time the child runs; a declared one is not")
+    func undeclaredSharedInAChild() async {
+        #if DEBUG
+        nonisolated(unsafe) var warnings: [String] = []
+        let item = Shared(Item(id: 1, name: "one"))
+        let state = ForgetfulParent.State(forgetful: ForgetfulChild.State(item: item), careful: ItemDetail.State(item: item))
+        let reactor = FeatureReactor(ForgetfulParent(), initialState: state)
+        DebugWarning.$sink.withValue({ warnings.append($0) }) {
+            reactor.send(.careful(.rename("uno")))
+            reactor.send(.forgetful(.rename("eins")))
+            reactor.send(.forgetful(.rename("one")))
+        }
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.hasPrefix("ViewStateKit warning: State.item holds a Shared value that ForgetfulChild's children") == true)
+        #expect(reactor.currentState.careful.item.value.name == "uno", "the declared copy was written behind")
+        #expect(reactor.currentState.forgetful.item.value.name == "one", "the undeclared one changed in its copy alone")
+        #endif
     }
 
     @Test("S4: a holder that has gone is forgotten, with no call")

@@ -222,6 +222,7 @@ extension Feature {
     func process(_ action: Action, places: [ChildPlace<State, Action, Mutation>], in context: NodeContext<State, Mutation>) {
         places.route(action, context)
         guard let state = context.current else { return }
+        UndeclaredShared.check(state, places: places, owner: Self.self)
         context.perform(mutate(action: action, state: state))
     }
 
@@ -230,6 +231,7 @@ extension Feature {
     func reduce(_ mutation: Mutation, places: [ChildPlace<State, Action, Mutation>], into state: inout State,
                 scope: [ChildScope], changed: inout [ChildScope]?) {
         if places.reduce(mutation, &state, scope, &changed) { return }
+        UndeclaredShared.check(state, places: places, owner: Self.self)
         reduce(into: &state, mutation: mutation)
         changed = scope
     }

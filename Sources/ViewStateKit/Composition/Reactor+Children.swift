@@ -66,6 +66,19 @@ extension Reactor: ChildRuntime, SharedHolder {
         return commit.written
     }
 
+    /// S3, for a test: in `state` — a test's expected state — every copy of a shared value the
+    /// test wrote takes what it wrote, as the reduce's write would reach every copy, while the
+    /// real values stay untouched. A test states a shared write once.
+    package func shareExpectedWrites(in state: inout State) {
+        guard holdsShared else { return }
+        let sandbox = SharedSandbox()
+        var writes = SharedPass(.expectWrites(sandbox), holder: self)
+        SharedPass.walk(&state, places: childPlaces, with: &writes)
+        guard !sandbox.values.isEmpty else { return }
+        var reads = SharedPass(.expectReads(sandbox), holder: self)
+        SharedPass.walk(&state, places: childPlaces, with: &reads)
+    }
+
     /// N7: for each place of the reactor's own with running work under it whose storage can be
     /// told untouched at once (rows, a stack), a check made from `state` before the reactor's
     /// own reduce, and kept to answer after it. Each check holds the place's storage, so a

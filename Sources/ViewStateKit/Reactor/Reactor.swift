@@ -123,6 +123,7 @@ open class Reactor<Action, Mutation, State> {
         hasChildren = !childPlaces.isEmpty
         holdsShared = childPlaces.contains { $0.holdsShared() }
         if holdsShared { state.update { shareWrites(in: &$0) } }  // registers as a holder of each value (S1)
+        UndeclaredShared.check(initialState, places: childPlaces, owner: Self.self)
     }
 
     /// The services this reactor, its children and its effects use: those in effect where it was

@@ -27,8 +27,10 @@
 ///   delivers (an observer reacting to an earlier write) has the other holders publish the
 ///   write at once, and publishes it itself once its delivery ends (C5): every holder ends on
 ///   the last write.
-/// - S3: a copy is written only through the reactor: set anywhere else — in a test's expected
-///   state, in a view — it changes that copy and nothing else.
+/// - S3: a copy is written only through the reactor: set anywhere else — in a view, in a loose
+///   copy — it changes that copy and nothing else. In a test's expected state (`ReactorTester`),
+///   a write to one copy is seen by every copy that state holds, as the reactor's write is, and
+///   by nothing outside it: a test states a shared write once.
 /// - S4: a holder that has gone away is forgotten, with no call; a copy of an element that was
 ///   removed keeps its last value, and its writes change nothing.
 /// - S5: everything happens on the main actor; a test starts from any value with
@@ -38,7 +40,12 @@
 ///   loaded starts from its default, with what was saved kept aside, never written over (and
 ///   says so for as long as it lives); a failed save leaves the value as it is, and the next
 ///   successful save clears it. Either failure is in every copy's ``failure``, and every holder
-///   publishes it. A value not saved yet when its last copy goes is saved then.
+///   publishes it. A value not saved yet when its last copy goes is saved then. Values made for
+///   the same file, key or memory while one lives are one value (``init(_:default:throttle:)``).
+///
+/// A field holding a shared value that its feature's `children` do not declare is written in
+/// that copy alone; a debug build names it in a warning, once per state type, the first time
+/// the feature runs.
 public struct Shared<Value: Equatable & Sendable>: Sendable, Equatable {
     /// The value behind every copy.
     let reference: any SharedReference<Value>
@@ -101,6 +108,23 @@ public struct Shared<Value: Equatable & Sendable>: Sendable, Equatable {
 }
 
 extension Shared {
+    /// A write in a test's expected state: kept in `sandbox`, the real value untouched (S3).
+    @MainActor
+    mutating func commit(in sandbox: SharedSandbox) {
+        guard isWritten else { return }
+        isWritten = false
+        reference.write(copy, in: sandbox)
+    }
+
+    /// Takes what a test's expected state wrote for this value, if it wrote it (S3).
+    @MainActor
+    mutating func refresh(from sandbox: SharedSandbox) {
+        guard sandbox.values[ObjectIdentifier(reference.root)] != nil, let current = reference.current(in: sandbox) else { return }
+        copy = current
+    }
+}
+
+extension Shared {
     /// The element with `id`, as a shared value of its own: reads find it in this list, writes
     /// replace it there. `nil` when no element has that id now (whatever this copy holds).
     /// - Parameter id: the element's id.
@@ -126,16 +150,19 @@ extension Shared where Value: Codable {
     /// A shared value saved in `storage`: loaded now (`defaultValue` when nothing was saved, or
     /// when what was saved cannot be read: then ``failure`` says so and it is kept aside), and
     /// saved after writes — the first write of a burst waits `throttle` on the clock of the
-    /// dependencies in effect, then the value as it is by then is saved, once (S6).
+    /// dependencies in effect, then the value as it is by then is saved, once (S6). Made again
+    /// for the same file, key or memory while the first lives, it is the same value: one
+    /// reference per storage in a process, with the first's default and throttle (a value of
+    /// another type made for it is never read nor saved, and says so in ``failure``).
     /// - Parameters:
     ///   - storage: where the value is saved: `.file(url)`, `.appStorage(key)`, `.memory(…)`.
     ///   - defaultValue: the value when nothing (readable) was saved.
     ///   - throttle: how long a burst of writes may last before one save.
     @MainActor
     public init(_ storage: SharedStorage<Value>, default defaultValue: Value, throttle: Duration = .seconds(1)) {
-        let reference = SharedStoredReference(storage: storage, default: defaultValue, clock: Dependencies.current.clock,
-                                              throttle: throttle)
-        self.init(reference: reference, copy: reference.current ?? defaultValue, version: 0)
+        let reference = OpenStorages.reference(for: storage, default: defaultValue, clock: Dependencies.current.clock,
+                                               throttle: throttle)
+        self.init(reference: reference, copy: reference.current ?? defaultValue, version: reference.root.version)
         failure = reference.failure
     }
 }

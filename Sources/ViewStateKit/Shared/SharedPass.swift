@@ -5,31 +5,41 @@
 /// its value, so the reactor hears of other reactors' writes (S1).
 @MainActor
 struct SharedPass {
-    enum Step { case commit, refresh }
+    /// `commit` and `refresh` walk a reactor's state; `expect` walks a test's expected state
+    /// twice, writing and then reading only `sandbox` (S3).
+    /// `find` only notes the values it meets (a debug check).
+    enum Step { case commit, refresh, expectWrites(SharedSandbox), expectReads(SharedSandbox), find(SharedRoots) }
 
     let step: Step
-    /// The reactor walking its state: the writer of what it commits, the holder of what it meets.
-    unowned let holder: any SharedHolder
+    /// The reactor walking its state: the writer of what it commits, the holder of what it meets
+    /// (`nil` for a walk that holds nothing).
+    unowned let holder: (any SharedHolder)?
     /// Whether the walk wrote a value (commit) or changed a copy (refresh).
     private(set) var changedAnything = false
     /// The values the walk wrote, in order, once each: their other holders are told afterwards.
     private(set) var written: [SharedRoot] = []
 
-    init(_ step: Step, holder: any SharedHolder) {
+    init(_ step: Step, holder: (any SharedHolder)?) {
         self.step = step
         self.holder = holder
     }
 
-    /// Commits or refreshes one copy.
+    /// Commits or refreshes one copy (or writes, reads or notes it, for the other steps).
     mutating func visit<Value>(_ shared: inout Shared<Value>) {
-        shared.reference.root.hold(holder)
         switch step {
         case .commit:
+            guard let holder else { return }
+            shared.reference.root.hold(holder)
             guard shared.commit(by: holder) else { return }
             changedAnything = true
             let root = shared.reference.root
             if !written.contains(where: { $0 === root }) { written.append(root) }
-        case .refresh: if shared.refresh() { changedAnything = true }
+        case .refresh:
+            if let holder { shared.reference.root.hold(holder) }
+            if shared.refresh() { changedAnything = true }
+        case .expectWrites(let sandbox): shared.commit(in: sandbox)
+        case .expectReads(let sandbox): shared.refresh(from: sandbox)
+        case .find(let roots): roots.ids.insert(ObjectIdentifier(shared.reference.root))
         }
     }
 

@@ -15,11 +15,34 @@ protocol SharedReference<Value>: AnyObject, Sendable {
     var root: SharedRoot { get }
     /// Why the value could not be loaded or saved, if it could not.
     @MainActor var failure: SharedStorageFailure? { get }
+    /// The value as a test's expected state has it: what `sandbox` was written, else the value now.
+    @MainActor func current(in sandbox: SharedSandbox) -> Value?
+    /// Writes `value` in `sandbox` only: a write in a test's expected state.
+    @MainActor func write(_ value: Value, in sandbox: SharedSandbox)
 }
 
 extension SharedReference {
     /// A value kept in memory alone never fails.
     @MainActor var failure: SharedStorageFailure? { nil }
+
+    /// A value of its own: what the sandbox holds for it, else its value now.
+    @MainActor func current(in sandbox: SharedSandbox) -> Value? {
+        sandbox.values[ObjectIdentifier(root)].map { $0 as? Value } ?? current
+    }
+
+    /// A value of its own: kept in the sandbox for its root.
+    @MainActor func write(_ value: Value, in sandbox: SharedSandbox) {
+        sandbox.values[ObjectIdentifier(root)] = value
+    }
+}
+
+/// The shared values a test's expected state wrote, by root, kept apart from the real ones:
+/// so a test states a write once and every copy in its expected state shows it, as every copy
+/// in the reactor's state does (rule S3). Main actor only.
+@MainActor
+final class SharedSandbox {
+    /// What each written value's root holds in the expected state.
+    var values: [ObjectIdentifier: Any] = [:]
 }
 
 /// What every ``SharedReference`` comes back to: the writes counted, and the reactors whose
@@ -125,4 +148,14 @@ where Element.ID: Sendable {
 
     var root: SharedRoot { list.root }
     var failure: SharedStorageFailure? { list.failure }
+
+    func current(in sandbox: SharedSandbox) -> Element? {
+        list.current(in: sandbox)?.first { $0.id == id }
+    }
+
+    func write(_ element: Element, in sandbox: SharedSandbox) {
+        guard var elements = list.current(in: sandbox), let index = elements.firstIndex(where: { $0.id == id }) else { return }
+        elements[index] = element
+        list.write(elements, in: sandbox)
+    }
 }

@@ -18,6 +18,9 @@ public struct SharedStorage<Value: Codable & Sendable>: Sendable {
     let write: @Sendable (Data) throws -> Void
     /// Moves what could not be read aside and returns its new name; `nil` when it could not.
     let keepAside: @Sendable () -> String?
+    /// What it saves to, for values of one process to share one reference: a file's path, a
+    /// key, a memory's identity; `nil` for a storage of its own parts (never shared).
+    var id: String?
 
     /// A storage of its own parts, for a place none of the others fits.
     /// - Parameters:
@@ -45,7 +48,7 @@ public struct SharedStorage<Value: Codable & Sendable>: Sendable {
         if TestProcess.isTest, !TestFiles.isTemporary(url) {
             return TestFiles.current.storage(named: url.lastPathComponent, at: url.standardizedFileURL.path)
         }
-        return SharedStorage(name: url.lastPathComponent, read: {
+        var storage = SharedStorage(name: url.lastPathComponent, read: {
             guard FileManager.default.fileExists(atPath: url.path) else { return nil }
             return try Data(contentsOf: url)
         }, write: { data in
@@ -60,16 +63,20 @@ public struct SharedStorage<Value: Codable & Sendable>: Sendable {
             }
             return nil
         })
+        storage.id = "file " + url.standardizedFileURL.path
+        return storage
     }
 
     /// Memory that outlives the values made from it: what a test saves in one shared value, the
     /// next one made from the same memory loads (a second launch).
     public static func memory(_ memory: SharedMemory) -> SharedStorage {
-        SharedStorage(name: memory.name, read: { memory.data }, write: { memory.data = $0 }, keepAside: {
+        var storage = SharedStorage(name: memory.name, read: { memory.data }, write: { memory.data = $0 }, keepAside: {
             memory.keptAside = memory.data
             memory.data = nil
             return memory.name + " (kept aside)"
         })
+        storage.id = "memory \(ObjectIdentifier(memory))"
+        return storage
     }
 
     /// The app's own key-value store under `key`: `UserDefaults.standard` on Apple platforms,
@@ -79,13 +86,15 @@ public struct SharedStorage<Value: Codable & Sendable>: Sendable {
     public static func appStorage(_ key: String) -> SharedStorage {
         #if canImport(Darwin)
         if TestProcess.isTest { return TestFiles.current.storage(named: key, at: "UserDefaults/" + key) }
-        return SharedStorage(name: key, read: { UserDefaults.standard.data(forKey: key) },
+        var storage = SharedStorage(name: key, read: { UserDefaults.standard.data(forKey: key) },
                              write: { UserDefaults.standard.set($0, forKey: key) }, keepAside: {
             let aside = key + ".corrupt"
             UserDefaults.standard.set(UserDefaults.standard.data(forKey: key), forKey: aside)
             UserDefaults.standard.removeObject(forKey: key)
             return aside
         })
+        storage.id = "UserDefaults " + key
+        return storage
         #else
         let folder = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
             ?? FileManager.default.temporaryDirectory

@@ -24,7 +24,7 @@ package final class TestFiles: @unchecked Sendable {
 
     /// A storage named `name` kept at `path` in these files.
     func storage<Value>(named name: String, at path: String) -> SharedStorage<Value> {
-        SharedStorage(name: name, read: { [self] in
+        var storage = SharedStorage<Value>(name: name, read: { [self] in
             lock.withLock { files[path] }
         }, write: { [self] data in
             lock.withLock { files[path] = data }
@@ -39,6 +39,8 @@ package final class TestFiles: @unchecked Sendable {
                 return nil
             }
         })
+        storage.id = "test files \(ObjectIdentifier(self)) \(path)"
+        return storage
     }
 
     /// Whether a test may write the real file at `url`: one inside the temporary folder, which
