@@ -117,40 +117,6 @@ public struct ChildPlace<State, Action, Mutation> {
                read: { $0[keyPath: state] }, modify: { parent, change in Self.modify(&parent[keyPath: state], change) })
     }
 
-    /// A list of children by id, at `state`: TCA's `forEach`. A row's work is cancelled when a
-    /// reduce removes the row.
-    /// - Parameters:
-    ///   - child: the rows' logic.
-    ///   - state: where the list of rows lives in the parent's state.
-    ///   - action: the parent's case that carries a row's id and action: `Action.row` for
-    ///     `case row(Row.State.ID, Row.Action)`.
-    ///   - mutation: the parent's case that carries a row's id and mutation.
-    public static func rows<Child: Feature>(_ child: Child, state: WritableKeyPath<State, [Child.State]>,
-                                            action: @escaping (Child.State.ID, Child.Action) -> Action,
-                                            mutation: @escaping @Sendable (Child.State.ID, Child.Mutation) -> Mutation) -> ChildPlace
-    where Child.State: Identifiable, Child.State.ID: Sendable {
-        let actions = EnumCase(action), mutations = EnumCase(mutation)
-        let index = RowIndex<Child.State>()
-        return PlaceSpec<State, Action, Mutation, Child, Child.State.ID>(
-            child: child, place: AnyHashable(state), identified: true,
-            action: { actions.extract(from: $0).map { .child($0.0, $0.1) } },
-            mutation: { mutations.extract(from: $0).map { .child($0.0, $0.1) } },
-            wrap: mutation,
-            embed: action,
-            read: { parent, id in
-                let rows = parent[keyPath: state]
-                return index.position(of: id, in: rows).map { rows[$0] }
-            },
-            modify: { parent, id, change in
-                guard let position = index.position(of: id, in: parent[keyPath: state]) else { return }
-                change(&parent[keyPath: state][position])
-            },
-            each: { parent, body in
-                for position in parent[keyPath: state].indices { body(&parent[keyPath: state][position]) }
-            }
-        ).place.keeping(state) { $0.hasSameStorage(as: $1) }
-    }
-
     /// A stack of screens, at `state`: TCA's `forEach` over a `StackState`. The screen type is
     /// usually an enum of features, one case per screen, whose `children` are
     /// ``ifCase(_:state:action:mutation:)`` places. A popped screen's work is cancelled; a
@@ -276,7 +242,7 @@ public struct ChildPlace<State, Action, Mutation> {
     /// This place, able to tell that a reduce left the value at `state` untouched: `same` says
     /// whether two values share their storage, which holding the first keeps unshared with any
     /// value a write makes.
-    private func keeping<Value>(_ state: WritableKeyPath<State, Value>,
+    func keeping<Value>(_ state: WritableKeyPath<State, Value>,
                                 _ same: @escaping (Value, Value) -> Bool) -> ChildPlace {
         var place = self
         place.storage = (AnyHashable(state), { before in

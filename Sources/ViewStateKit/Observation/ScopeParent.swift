@@ -62,7 +62,7 @@ extension ScopeParent {
     }
 
     /// The row with `id` in the list at `rows` while it is there, else `nil` (a
-    /// ``ChildPlace/rows(_:state:action:mutation:)`` place). The row is found again by its id in
+    /// ``ChildPlace/rows(_:state:action:mutation:)-(_,WritableKeyPath<State,[Child.State]>,_,_)`` place). The row is found again by its id in
     /// each state, in constant time while rows are changed, added or removed one at a time
     /// around it, so a list of row views costs each state one step per row.
     /// - Parameters:
@@ -73,6 +73,18 @@ extension ScopeParent {
                                                     action: @escaping (Row.ID, RowAction) -> Action) -> ScopedReactor<RowAction, Row>? {
         let finder = RowFinder<Row>()
         return scoped(read: { finder.find(id, in: $0[keyPath: rows]) }, send: { action(id, $0) })
+    }
+
+    /// The row with `id` in the list at `rows` while it is there, else `nil` (a
+    /// ``ChildPlace/rows(_:state:action:mutation:)-(_,WritableKeyPath<State,IdentifiedArray<Child.State>>,_,_)``
+    /// place), found by id in constant time in each state.
+    /// - Parameters:
+    ///   - rows: where the list lives in this state.
+    ///   - id: the row's id.
+    ///   - action: this parent's case that carries a row's id and action: `Action.row`.
+    public func scope<Row: Identifiable, RowAction>(rows: KeyPath<State, IdentifiedArray<Row>>, id: Row.ID,
+                                                    action: @escaping (Row.ID, RowAction) -> Action) -> ScopedReactor<RowAction, Row>? {
+        scoped(read: { $0[keyPath: rows][id: id] }, send: { action(id, $0) })
     }
 
     /// The screen with `id` on the stack at `stack` while it is there, else `nil` (a
