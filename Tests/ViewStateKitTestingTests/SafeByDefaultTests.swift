@@ -126,11 +126,16 @@ struct SafeByDefaultTests {
         #expect(dependencies?.weather.tomorrow() == "live tomorrow", "and the rest is live, as the failure said")
     }
 
-    @Test("D1: a whole service provided inside Dependencies.test reports nothing")
+    @Test("D1: a whole service provided inside Dependencies.test reports nothing, and one endpoint of it can then be replaced")
     func wholeServiceProvided() {
         let dependencies = Dependencies.test { $0.weather = Weather(today: { "rain" }, tomorrow: { "sun" }) }
         #expect(dependencies.weather.today() == "rain")
         #expect(dependencies.weather.tomorrow() == "sun")
+        let changed = Dependencies.test {
+            $0.weather = Weather(today: { "rain" }, tomorrow: { "sun" })
+            $0.weather.tomorrow = { "snow" }
+        }
+        #expect(changed.weather.today() == "rain" && changed.weather.tomorrow() == "snow")
     }
 
     @Test("D1: the clock's stand-in never moves and its sleeps end only when their work is cancelled")
