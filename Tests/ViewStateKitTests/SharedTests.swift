@@ -124,6 +124,34 @@ struct ForgetfulChild: Feature {
     }
 }
 
+/// A parent that changes its child with a mutation of the child's, never an action: the child's
+/// undeclared shared item is first met by its `reduce`.
+struct RenamingParent: Feature {
+    struct State: Equatable { var child: RenamedChild.State }
+    enum Action: Sendable { case rename(String), child(RenamedChild.Action) }
+
+    var children: [ChildPlace<State, Action, Action>] {
+        [.scope(RenamedChild(), state: \.child, action: Action.child, mutation: Action.child)]
+    }
+
+    func mutate(action: Action, state: State) -> Effect<Action> {
+        if case .rename(let name) = action { return .mutation(.child(.rename(name))) }
+        return .none
+    }
+
+    func reduce(into state: inout State, mutation: Action) {}
+}
+
+/// The renamed child (a type of its own: each state type is checked once).
+struct RenamedChild: Feature {
+    struct State: Equatable { var item: Shared<Item> }
+    enum Action: Sendable { case rename(String) }
+
+    func reduce(into state: inout State, mutation: Action) {
+        if case .rename(let name) = mutation { state.item.value.name = name }
+    }
+}
+
 @MainActor
 @Suite("Shared values: one value held and written by several screens")
 struct SharedTests {
@@ -275,6 +303,20 @@ struct SharedTests {
         #expect(warnings.first?.hasPrefix("ViewStateKit warning: State.item holds a Shared value that ForgetfulChild's children") == true)
         #expect(reactor.currentState.careful.item.value.name == "uno", "the declared copy was written behind")
         #expect(reactor.currentState.forgetful.item.value.name == "one", "the undeclared one changed in its copy alone")
+        #endif
+    }
+
+    @Test("A child's undeclared shared field first met by a mutation its parent sends is named too")
+    func undeclaredSharedReachedByAMutation() {
+        #if DEBUG
+        nonisolated(unsafe) var warnings: [String] = []
+        let reactor = FeatureReactor(RenamingParent(), initialState: RenamingParent.State(
+            child: RenamedChild.State(item: Shared(Item(id: 1, name: "one")))))
+        DebugWarning.$sink.withValue({ warnings.append($0) }) {
+            reactor.send(.rename("uno"))
+        }
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.hasPrefix("ViewStateKit warning: State.item holds a Shared value that RenamedChild's children") == true)
         #endif
     }
 

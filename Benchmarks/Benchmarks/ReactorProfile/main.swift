@@ -224,6 +224,11 @@ case "rows", "restarts":
 case "own":
     let numbers = CommandLine.arguments.dropFirst(2).compactMap { Int($0) }
     print(MainActor.assumeIsolated { profileOwnMutations(numbers.first ?? 100, mutations: numbers.dropFirst().first ?? 10_000) })
+case "route", "switch":
+    let kind = CommandLine.arguments.dropFirst(2).first ?? "scope1"
+    let taps = CommandLine.arguments.dropFirst(3).first.flatMap { Int($0) } ?? 10_000
+    let routed = CommandLine.arguments[1] == "route"
+    print(MainActor.assumeIsolated { routed ? profileRouting(kind, taps: taps) : profileSwitch(kind, taps: taps) })
 case "four":
     print(MainActor.assumeIsolated { profileFourFields() })
 case "hand":
