@@ -1,6 +1,13 @@
 import Foundation
 import XCTest
+import ViewStateKit
 @testable import ViewStateKitTesting
+
+/// Reads the date through a `@Dependency` property declared on the line `line` names.
+struct DateUser {
+    static let line = #line + 1
+    @Dependency(\.date) var date
+}
 
 /// Outside Swift Testing, the helpers report through XCTest at the caller's line.
 ///
@@ -50,6 +57,17 @@ final class XCTestReportingTests: XCTestCase {
         capturing { CallSite.failInTheRunningTest("Dependencies.test: clock was used but not provided.") }
         XCTAssertEqual(failures.count, 1)
         XCTAssertTrue(failures.first?.message.contains("clock was used but not provided") == true, failures.first?.message ?? "")
+    }
+
+    /// A service the test did not provide, read through a `@Dependency` property in an XCTest
+    /// test that made no dependencies: one failure, through XCTest, at the property's line (D1).
+    func testUnprovidedServiceIsReportedThroughXCTestAtItsLine() {
+        let date = capturing { DateUser().date() }
+        XCTAssertEqual(failures.count, 1)
+        XCTAssertEqual(failures.first?.line, DateUser.line)
+        XCTAssertTrue(failures.first?.message.contains("DateKey was used, but the test did not provide it") == true,
+                      failures.first?.message ?? "")
+        XCTAssertEqual(date, Date(timeIntervalSinceReferenceDate: 0), "the date's stand-in: 2001-01-01")
     }
 
     func testEqualSequencesReportNothing() {
