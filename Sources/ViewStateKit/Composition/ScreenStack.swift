@@ -120,7 +120,7 @@ public struct ScreenStack<Screen> {
     /// path that keeps the bottom screens is a pop from the first id it dropped; a path equal
     /// to the ids, or one the UI could not have made from them (new or reordered ids), is `nil`:
     /// screens are pushed by the parent's `reduce`, never by writing ids.
-    public func popAction<ScreenAction>(forPath path: [StackID]) -> StackAction<ScreenAction>? {
+    func popAction<ScreenAction>(forPath path: [StackID]) -> StackAction<ScreenAction>? {
         guard path.count < ids.count, Array(ids.prefix(path.count)) == path else { return nil }
         return .popFrom(id: ids[path.count])
     }

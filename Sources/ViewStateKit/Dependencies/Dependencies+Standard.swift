@@ -1,9 +1,9 @@
 import Foundation
 
-/// The clock effects sleep on; live: `ContinuousClock`.
-public enum ClockKey: DependencyKey {
+/// The clock effects sleep on; live: `ContinuousClock`. Reached as ``Dependencies/clock``.
+enum ClockKey: DependencyKey {
     /// The continuous clock.
-    public static var liveValue: any Clock<Duration> { ContinuousClock() }
+    static var liveValue: any Clock<Duration> { ContinuousClock() }
 }
 
 extension ClockKey: StandInForTests {
@@ -11,10 +11,10 @@ extension ClockKey: StandInForTests {
     package static var standIn: any Sendable { StoppedClock() as any Clock<Duration> }
 }
 
-/// What "now" is; live: `Date()`.
-public enum DateKey: DependencyKey {
+/// What "now" is; live: `Date()`. Reached as ``Dependencies/date``.
+enum DateKey: DependencyKey {
     /// The system's date.
-    public static var liveValue: DateGenerator { DateGenerator { Date() } }
+    static var liveValue: DateGenerator { DateGenerator { Date() } }
 }
 
 extension DateKey: StandInForTests {
@@ -22,10 +22,10 @@ extension DateKey: StandInForTests {
     package static var standIn: any Sendable { DateGenerator { Date(timeIntervalSinceReferenceDate: 0) } }
 }
 
-/// Where new ids come from; live: `UUID()`.
-public enum UUIDKey: DependencyKey {
+/// Where new ids come from; live: `UUID()`. Reached as ``Dependencies/uuid``.
+enum UUIDKey: DependencyKey {
     /// Random UUIDs.
-    public static var liveValue: UUIDGenerator { UUIDGenerator { UUID() } }
+    static var liveValue: UUIDGenerator { UUIDGenerator { UUID() } }
 }
 
 extension UUIDKey: StandInForTests {

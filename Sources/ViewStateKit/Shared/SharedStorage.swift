@@ -128,8 +128,8 @@ public final class SharedMemory: @unchecked Sendable {
         set { lock.withLock { saved = newValue } }
     }
 
-    /// The bytes kept aside because they could not be read.
-    public var keptAside: Data? {
+    /// The bytes kept aside because they could not be read (set by the storage alone).
+    public internal(set) var keptAside: Data? {
         get { lock.withLock { aside } }
         set { lock.withLock { aside = newValue } }
     }
