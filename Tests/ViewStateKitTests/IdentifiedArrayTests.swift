@@ -162,6 +162,8 @@ struct IdentifiedArrayTests {
         var reordered = tags
         reordered.move(fromOffsets: IndexSet(integer: 0), toOffset: 3)
         #expect(reordered != tags, "the same elements in another order are another list")
+        #expect(tags.hashValue == tags.elements.hashValue, "hashed as the array of its elements")
+        #expect(Set([tags, reordered, decoded]).count == 2)
         #expect("\(tags)".hasPrefix("[ViewStateKitTests.Tag(id: 1"))
     }
 
