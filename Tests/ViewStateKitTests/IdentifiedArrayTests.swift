@@ -4,7 +4,7 @@ import ViewStateKitTesting
 @testable import ViewStateKit
 
 /// A row of a list, found by id.
-struct Tag: Equatable, Codable, Identifiable, Sendable {
+struct Tag: Hashable, Codable, Identifiable, Sendable {
     var id: Int
     var name: String
 }
