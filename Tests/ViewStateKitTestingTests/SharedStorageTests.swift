@@ -233,6 +233,16 @@ struct SharedStorageTests {
         #expect(first.currentState.count.value == 3)
     }
 
+    @Test("S6: many storages open at once: each is still one value when the table forgets the gone ones")
+    func manyStoragesOpen() {
+        let memories = (0..<150).map { SharedMemory(name: "count \($0)", data: Data("\($0)".utf8)) }
+        let open = memories.map { memory in screen(.memory(memory)) }  // all alive
+        for _ in 0..<150 { _ = screen(.memory(SharedMemory(name: "gone"))) }  // gone at once
+        for (memory, first) in zip(memories, open) {
+            #expect(screen(.memory(memory)).currentState.count == first.currentState.count, "the same value: \(memory.name)")
+        }
+    }
+
     @Test("S6: once every value made for a storage has gone, the next one made for it loads it afresh")
     func reopenedAfterGone() {
         let memory = SharedMemory(name: "count", data: Data("1".utf8))
