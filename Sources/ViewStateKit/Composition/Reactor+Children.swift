@@ -72,9 +72,11 @@ extension Reactor: ChildRuntime, SharedHolder {
     package func shareExpectedWrites(in state: inout State) {
         guard holdsShared else { return }
         let sandbox = SharedSandbox()
-        var writes = SharedPass(.expectWrites(sandbox), holder: self)
-        SharedPass.walk(&state, places: childPlaces, with: &writes)
-        guard !sandbox.values.isEmpty else { return }
+        for step in [SharedPass.Step.expectBases(sandbox), .expectWrites(sandbox)] {
+            var pass = SharedPass(step, holder: self)
+            SharedPass.walk(&state, places: childPlaces, with: &pass)
+        }
+        guard !sandbox.written.isEmpty else { return }
         var reads = SharedPass(.expectReads(sandbox), holder: self)
         SharedPass.walk(&state, places: childPlaces, with: &reads)
     }

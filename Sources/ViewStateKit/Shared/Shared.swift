@@ -108,18 +108,27 @@ public struct Shared<Value: Equatable & Sendable>: Sendable, Equatable {
 }
 
 extension Shared {
+    /// What this copy holds in a test's expected state, when the test did not write it: where
+    /// the sandbox's value starts (S3).
+    @MainActor
+    func lay(in sandbox: SharedSandbox) {
+        guard !isWritten else { return }
+        reference.write(copy, in: sandbox)
+    }
+
     /// A write in a test's expected state: kept in `sandbox`, the real value untouched (S3).
     @MainActor
     mutating func commit(in sandbox: SharedSandbox) {
         guard isWritten else { return }
         isWritten = false
         reference.write(copy, in: sandbox)
+        sandbox.written.insert(ObjectIdentifier(reference.root))
     }
 
     /// Takes what a test's expected state wrote for this value, if it wrote it (S3).
     @MainActor
     mutating func refresh(from sandbox: SharedSandbox) {
-        guard sandbox.values[ObjectIdentifier(reference.root)] != nil, let current = reference.current(in: sandbox) else { return }
+        guard sandbox.written.contains(ObjectIdentifier(reference.root)), let current = reference.current(in: sandbox) else { return }
         copy = current
     }
 }

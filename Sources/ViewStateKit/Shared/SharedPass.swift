@@ -5,10 +5,13 @@
 /// its value, so the reactor hears of other reactors' writes (S1).
 @MainActor
 struct SharedPass {
-    /// `commit` and `refresh` walk a reactor's state; `expect` walks a test's expected state
-    /// twice, writing and then reading only `sandbox` (S3).
+    /// `commit` and `refresh` walk a reactor's state; the `expect` steps walk a test's expected
+    /// state three times — laying its copies in `sandbox`, writing what the test wrote there,
+    /// and reading it back — never touching the real values (S3).
     /// `find` only notes the values it meets (a debug check).
-    enum Step { case commit, refresh, expectWrites(SharedSandbox), expectReads(SharedSandbox), find(SharedRoots) }
+    enum Step {
+        case commit, refresh, expectBases(SharedSandbox), expectWrites(SharedSandbox), expectReads(SharedSandbox), find(SharedRoots)
+    }
 
     let step: Step
     /// The reactor walking its state: the writer of what it commits, the holder of what it meets
@@ -37,6 +40,7 @@ struct SharedPass {
         case .refresh:
             if let holder { shared.reference.root.hold(holder) }
             if shared.refresh() { changedAnything = true }
+        case .expectBases(let sandbox): shared.lay(in: sandbox)
         case .expectWrites(let sandbox): shared.commit(in: sandbox)
         case .expectReads(let sandbox): shared.refresh(from: sandbox)
         case .find(let roots): roots.ids.insert(ObjectIdentifier(shared.reference.root))

@@ -36,13 +36,17 @@ extension SharedReference {
     }
 }
 
-/// The shared values a test's expected state wrote, by root, kept apart from the real ones:
-/// so a test states a write once and every copy in its expected state shows it, as every copy
-/// in the reactor's state does (rule S3). Main actor only.
+/// The shared values of a test's expected state, by root, kept apart from the real ones: so a
+/// test states a write once and every copy in its expected state shows it, as every copy in the
+/// reactor's state does (rule S3). Each root starts from what the expected state's own copies
+/// hold — never from the real value, which already has the reactor's changes, so a change the
+/// test did not state still fails it. Main actor only.
 @MainActor
 final class SharedSandbox {
-    /// What each written value's root holds in the expected state.
+    /// What each value's root holds in the expected state.
     var values: [ObjectIdentifier: Any] = [:]
+    /// The roots the test wrote: only their copies take the sandbox's value.
+    var written: Set<ObjectIdentifier> = []
 }
 
 /// What every ``SharedReference`` comes back to: the writes counted, and the reactors whose
