@@ -190,6 +190,15 @@ struct SharedTests {
         #expect(shared.element(id: 1)?.value.name == "ein", "the test's expected state wrote nothing behind the copies")
     }
 
+    @Test("S3: in a list where an id is twice, the expected state's element copy is the first with that id, as the real one is")
+    func expectedElementIsTheFirst() async {
+        let tester = ReactorTester(ItemsApp(items: Shared([Item(id: 1, name: "first"), Item(id: 1, name: "second")])))
+        let shared = tester.state.items
+        await tester.send(.open(1)) { $0.path.push(ItemDetail.State(item: shared.element(id: 1)!)) }
+        await tester.send(.path(.screen(id: 0, action: .rename("uno")))) { $0.path[id: 0]?.item.value.name = "uno" }
+        #expect(tester.state.items.value.map(\.name) == ["uno", "second"])
+    }
+
     @Test("S3: a change the test did not state still fails it: the expected copies start from the expected state, not the real value")
     func unstatedSharedChangeFails() async {
         let tester = ReactorTester(ItemsApp(items: Shared(items)))
