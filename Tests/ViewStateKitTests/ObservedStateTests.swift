@@ -250,7 +250,7 @@ struct ObservedReactorTests {
     @Test("nothing leaks: the mirror, its reactor and the reactor's cell are freed with the view")
     func lifetimes() {
         weak var weakReactor: TypingReactor?
-        weak var weakMirror: ObservedReactor<TypingReactor.Action, TypingReactor.Mutation, TypingReactor.State>?
+        weak var weakMirror: ObservedReactor<TypingReactor>?
         weak var weakCell: StateCell<TypingReactor.State>?
         do {
             let reactor = TypingReactor()

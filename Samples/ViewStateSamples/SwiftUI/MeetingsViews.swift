@@ -15,7 +15,7 @@ import ViewStateKit
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @MainActor
 public struct MeetingsView: View {
-    @State private var app: ObservedReactor<MeetingsApp.Action, MeetingsApp.Mutation, MeetingsApp.State>
+    @State private var app: ObservedReactor<MeetingsApp>
 
     /// The app's screens over `app` (which read the saved meetings when it was made).
     public init(app: MeetingsApp) {

@@ -101,7 +101,7 @@ public struct CategoryProductsView: View {
 @MainActor
 public struct BooksView: View {
     private let reactor: BooksReactor
-    @State private var books: ObservedReactor<BooksReactor.Action, BooksReactor.Mutation, BooksReactor.State>
+    @State private var books: ObservedReactor<BooksReactor>
 
     /// The screen over `reactor`, which loads when the view appears.
     public init(reactor: BooksReactor) {
@@ -141,7 +141,7 @@ public struct BooksView: View {
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @MainActor
 public struct BasketView: View {
-    @State private var basket: ObservedReactor<BasketReactor.Action, BasketReactor.Mutation, BasketReactor.State>
+    @State private var basket: ObservedReactor<BasketReactor>
 
     /// The screen over `reactor`.
     public init(reactor: BasketReactor) {

@@ -16,21 +16,32 @@ import Observation
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @MainActor
 @dynamicMemberLookup
-public final class ObservedReactor<Action, Mutation, State>: Observable, ScopeParent {
+public final class ObservedReactor<R: ReactorTypes>: Observable, ScopeParent {
+    /// The actions the reactor is sent.
+    public typealias Action = R.Action
+    /// The mutations its actions and effects produce.
+    public typealias Mutation = R.Mutation
+    /// The state it publishes.
+    public typealias State = R.State
+
     /// The reactor this mirrors; kept alive by the mirror.
-    public let reactor: Reactor<Action, Mutation, State>
+    public let reactor: R
+    /// The reactor, as its base class.
+    private let base: Reactor<Action, Mutation, State>
 
     /// The reactor's state cell, which the scopes of its children (``ScopeParent``) follow.
-    public var state: StateCell<State> { reactor.state }
+    public var state: StateCell<State> { base.state }
 
     private let mirror: ObservedState<State>
     /// Values written through a binding whose action is still queued behind the one running.
     private var pending: [AnyKeyPath: Any] = [:]
 
-    /// A mirror of ``reactor``'s state. `Reactor.observed()` makes one.
-    public init(_ reactor: Reactor<Action, Mutation, State>) {
+    /// A mirror of ``reactor``'s state. `observed()` makes one: `SearchReactor().observed()`
+    /// is an `ObservedReactor<SearchReactor>`.
+    public init(_ reactor: R) {
         self.reactor = reactor
-        mirror = ObservedState(reactor.state)
+        base = reactor.asReactor
+        mirror = ObservedState(base.state)
     }
 
     /// The reactor's state. Reading it tracks every state published.
@@ -48,7 +59,7 @@ public final class ObservedReactor<Action, Mutation, State>: Observable, ScopePa
 
     /// Sends `action` to the reactor.
     public func send(_ action: Action) {
-        reactor.send(action)
+        base.send(action)
     }
 
     /// A two-way binding to `field` for a control (a `TextField`, a `Toggle`): reading it reads
@@ -60,13 +71,13 @@ public final class ObservedReactor<Action, Mutation, State>: Observable, ScopePa
     public func binding<Member: Equatable>(_ field: KeyPath<State, Member> & Sendable,
                                            send action: @escaping @MainActor @Sendable (Member) -> Action) -> FieldBinding<Member> {
         FieldBinding(get: { [self] in
-            if reactor.isProcessing, let written = pending[field] as? Member { return written }
+            if base.isProcessing, let written = pending[field] as? Member { return written }
             pending[field] = nil
             return self[dynamicMember: field]
         }, set: { [self] newValue in
             pending[field] = newValue
-            reactor.send(action(newValue))
-            if !reactor.isProcessing { pending[field] = nil }
+            base.send(action(newValue))
+            if !base.isProcessing { pending[field] = nil }
         })
     }
 
@@ -93,9 +104,9 @@ public final class ObservedReactor<Action, Mutation, State>: Observable, ScopePa
                                                 send action: @escaping @MainActor @Sendable (StackAction<ScreenAction>) -> Action)
         -> FieldBinding<[StackID]> {
         let ids = stack.appending(path: \.ids)
-        return FieldBinding(get: { [self] in self[dynamicMember: ids] }, set: { [reactor] path in
-            guard let pop: StackAction<ScreenAction> = reactor.currentState[keyPath: stack].popAction(forPath: path) else { return }
-            reactor.send(action(pop))
+        return FieldBinding(get: { [self] in self[dynamicMember: ids] }, set: { [base] path in
+            guard let pop: StackAction<ScreenAction> = base.currentState[keyPath: stack].popAction(forPath: path) else { return }
+            base.send(action(pop))
         })
     }
 
@@ -109,22 +120,23 @@ public final class ObservedReactor<Action, Mutation, State>: Observable, ScopePa
     public func isPresented<Child, ChildAction>(_ child: KeyPath<State, Child?> & Sendable,
                                                 send action: @escaping @MainActor @Sendable (PresentationAction<ChildAction>) -> Action)
         -> FieldBinding<Bool> {
-        FieldBinding(get: { [self] in value[keyPath: child] != nil }, set: { [reactor] isPresented in
-            guard !isPresented, reactor.currentState[keyPath: child] != nil else { return }
-            reactor.send(action(.dismiss))
+        FieldBinding(get: { [self] in value[keyPath: child] != nil }, set: { [base] isPresented in
+            guard !isPresented, base.currentState[keyPath: child] != nil else { return }
+            base.send(action(.dismiss))
         })
     }
 }
 
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 extension ObservedReactor: RunsActions {
-    var isRunningAnAction: Bool { reactor.isProcessing }
+    var isRunningAnAction: Bool { base.isProcessing }
 }
 
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-extension Reactor {
-    /// An `Observable` mirror of this reactor for SwiftUI; see ``ObservedReactor``.
-    public func observed() -> ObservedReactor<Action, Mutation, State> {
+extension ReactorTypes {
+    /// An `Observable` mirror of this reactor for SwiftUI, named by the reactor's type
+    /// (`ObservedReactor<SearchReactor>`); see ``ObservedReactor``.
+    public func observed() -> ObservedReactor<Self> {
         ObservedReactor(self)
     }
 }
