@@ -94,7 +94,16 @@ struct StackNavigationTests {
         isPresented.value = false  // the sheet pulled down
         #expect(app.currentState.destination == nil)
         #expect(!app.hasRunningWork, "its work was cancelled with it")
-        isPresented.value = false  // nothing presented: nothing sent
+        nonisolated(unsafe) var warnings: [String] = []
+        DebugWarning.$sink.withValue({ warnings.append($0) }) {
+            isPresented.value = false  // nothing presented: nothing sent
+            app.send(.present(.ticker(Ticker.State())))
+            isPresented.value = true  // the UI showing what is there: nothing sent
+        }
+        #expect(app.currentState.destination != nil, "writing true dismissed nothing")
+        #if DEBUG
+        #expect(warnings.isEmpty, "no dismissal was sent for a child that is not there")
+        #endif
     }
     #endif
 }
