@@ -11,7 +11,7 @@
 @MainActor
 enum OpenStorages {
     /// Each open storage's reference, weakly, and its value's type.
-    private static var open: [String: (reference: Weak, type: Any.Type)] = [:]
+    private static var byStorage: [String: (reference: Weak, type: Any.Type)] = [:]
     /// When to forget the entries whose values have gone: kept at twice the live ones, so
     /// forgetting costs a constant per storage opened.
     private static var forgetAt = 64
@@ -23,7 +23,7 @@ enum OpenStorages {
         guard let id = storage.id else {
             return SharedStoredReference(storage: storage, default: defaultValue, clock: clock, throttle: throttle)
         }
-        if let entry = open[id], let existing = entry.reference.object {
+        if let entry = byStorage[id], let existing = entry.reference.object {
             if let same = existing as? SharedStoredReference<Value> { return same }
             DebugWarning.write("""
                 ViewStateKit warning: \(storage.name) is open as a Shared<\(entry.type)>; the Shared<\(Value.self)> made \
@@ -33,16 +33,16 @@ enum OpenStorages {
             return SharedStoredReference(storage: closed, default: defaultValue, clock: clock, throttle: throttle)
         }
         let made = SharedStoredReference(storage: storage, default: defaultValue, clock: clock, throttle: throttle)
-        open[id] = (Weak(object: made), Value.self)
-        if open.count >= forgetAt {
-            open = open.filter { $0.value.reference.object != nil }
-            forgetAt = max(64, open.count * 2)
+        byStorage[id] = (Weak(object: made), Value.self)
+        if byStorage.count >= forgetAt {
+            byStorage = byStorage.filter { $0.value.reference.object != nil }
+            forgetAt = max(64, byStorage.count * 2)
         }
         return made
     }
 
     /// How many storages are remembered: for the tests.
-    static var count: Int { open.count }
+    static var count: Int { byStorage.count }
 
     private struct AlreadyOpen: Error {}
 
