@@ -243,6 +243,13 @@ struct SharedStorageTests {
         }
     }
 
+    @Test("S6: the table of open storages forgets the gone ones: opening 1,000 that go at once keeps it small")
+    func goneStoragesForgotten() {
+        for _ in 0..<1_000 { _ = screen(.memory(SharedMemory(name: "gone"))) }
+        // Pruned at twice its live entries, at least 64: below 128 while other tests hold fewer than 32.
+        #expect(OpenStorages.count < 128)
+    }
+
     @Test("S6: once every value made for a storage has gone, the next one made for it loads it afresh")
     func reopenedAfterGone() {
         let memory = SharedMemory(name: "count", data: Data("1".utf8))
