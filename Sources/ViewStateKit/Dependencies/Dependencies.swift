@@ -88,7 +88,8 @@ public struct Dependencies: Sendable {
 
     /// Whether nothing was provided and nothing is reported: a reactor made here has nothing to
     /// set while it runs.
-    var isLive: Bool { values.isEmpty && madeByTestAt == nil }  // a test's files come with its madeByTestAt
+    /// (A test's files come with its `madeByTestAt`.)
+    var isLive: Bool { values.isEmpty && madeByTestAt == nil }
 }
 
 extension Dependencies {
