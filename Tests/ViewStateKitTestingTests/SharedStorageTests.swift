@@ -245,7 +245,8 @@ struct SharedStorageTests {
 
     @Test("S6: the table of open storages forgets the gone ones: opening 1,000 that go at once keeps it small")
     func goneStoragesForgotten() {
-        for _ in 0..<1_000 { _ = screen(.memory(SharedMemory(name: "gone"))) }
+        let memories = (0..<1_000).map { SharedMemory(name: "gone \($0)") }  // kept: 1,000 storages, never the same
+        for memory in memories { _ = screen(.memory(memory)) }  // each value gone at once
         // Pruned at twice its live entries, at least 64: below 128 while other tests hold fewer than 32.
         #expect(OpenStorages.count < 128)
     }
