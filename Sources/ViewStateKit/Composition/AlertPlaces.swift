@@ -20,7 +20,8 @@ extension ChildPlace {
             read: { parent, _ in parent[keyPath: state] },
             modify: { _, _, _ in },
             each: { _, _ in },
-            removal: (mutation: { _ in mutation(.dismiss) }, remove: { parent, _ in parent[keyPath: state] = nil })
+            removal: (mutation: { _ in mutation(.dismiss) }, remove: { parent, _ in parent[keyPath: state] = nil }),
+            tags: (actions.learnt, mutations.learnt)
         ).place
     }
 

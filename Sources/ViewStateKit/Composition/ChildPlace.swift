@@ -43,12 +43,12 @@
 ///   the child from its work (N6). What cancelled work still sends is dropped quietly; an action
 ///   of another type than the child's is dropped with a debug warning naming both.
 ///
-/// Cases are matched by their constructor (`Action.counter`), through the standard library's
-/// `Mirror`: a case's payload is one value, or a tuple of several (`case row(Int, Row.Action)`).
-/// What that cannot see is said in a debug build, never left silent: a parent enum with a custom
-/// mirror (`CustomReflectable`, whose `customMirror` hides the case) is named when its places are
-/// declared, and two places declared with the same case, the first time a value of that case
-/// reaches them (the later place would never see it).
+/// Cases are matched by their constructor (`Action.counter`): a case's payload is one value, or
+/// a tuple of several (`case row(Int, Row.Action)`). A value's case is read from its enum's type
+/// metadata, not through `Mirror`, so a parent enum with a custom mirror (`CustomReflectable`,
+/// to keep logs short) routes as any other, and a place passes a value of another place's case
+/// by after one look at its tag. Two places declared with the same case are said in a debug
+/// build the first time a value of that case reaches them (the later place would never see it).
 @MainActor
 public struct ChildPlace<State, Action, Mutation> {
     /// Routes `action` to the child if it is the child's: `false` when it is not.
@@ -71,6 +71,14 @@ public struct ChildPlace<State, Action, Mutation> {
     var name: () -> String = { "a shared value" }
     /// Whether that check was made for this place.
     let twinCheck = TwinCheck()
+    /// What this place's cases learnt of the tags of the parent's actions and mutations.
+    var actionTags: LearntTags?, mutationTags: LearntTags?
+
+    /// Whether a value with `tag` is known to be for another place, so this one need not look.
+    func passes(_ tag: UInt32?, _ tags: LearntTags?) -> Bool {
+        guard let tag, let tags else { return false }
+        return tags.rejects(tag)
+    }
 
     init(route: @escaping (Action, NodeContext<State, Mutation>) -> Bool,
          reduce: @escaping (Mutation, inout State, [ChildScope], inout [ChildScope]?) -> Bool,
@@ -156,7 +164,8 @@ public struct ChildPlace<State, Action, Mutation> {
             each: { parent, body in
                 for position in parent[keyPath: state].indices { parent[keyPath: state].modify(at: position, body) }
             },
-            removal: (mutation: { mutation(.popFrom(id: $0)) }, remove: { parent, id in parent[keyPath: state].pop(from: id) })
+            removal: (mutation: { mutation(.popFrom(id: $0)) }, remove: { parent, id in parent[keyPath: state].pop(from: id) }),
+            tags: (actions.learnt, mutations.learnt)
         ).place.keeping(state) { $0.hasSameStorage(as: $1) }
     }
 
@@ -193,7 +202,8 @@ public struct ChildPlace<State, Action, Mutation> {
             read: { parent, _ in parent[keyPath: state] },
             modify: { parent, _, change in Self.modify(&parent[keyPath: state], change) },
             each: { parent, body in Self.modify(&parent[keyPath: state], body) },
-            removal: (mutation: { _ in mutation(.dismiss) }, remove: { parent, _ in parent[keyPath: state] = nil })
+            removal: (mutation: { _ in mutation(.dismiss) }, remove: { parent, _ in parent[keyPath: state] = nil }),
+            tags: (actions.learnt, mutations.learnt)
         ).place
     }
 
@@ -235,7 +245,8 @@ public struct ChildPlace<State, Action, Mutation> {
             embed: { _, childAction in actions.embed(childAction) },
             read: { parent, _ in read(parent) },
             modify: { parent, _, change in modify(&parent, change) },
-            each: { parent, body in modify(&parent, body) }
+            each: { parent, body in modify(&parent, body) },
+            tags: (actions.learnt, mutations.learnt)
         ).place
     }
 

@@ -79,6 +79,9 @@ struct PlaceSpec<State, Action, Mutation, Child: Feature, Address: Hashable & Se
     let childPlaces: Once<[ChildPlace<Child.State, Child.Action, Child.Mutation>]>
     /// Whether a child here holds a ``Shared`` copy, at any depth.
     let holdsShared: HoldsShared
+    /// What the cases carrying the child's actions and mutations learnt of the tags they met,
+    /// for the place to pass values of other cases by.
+    let actionTags: LearntTags?, mutationTags: LearntTags?
 
     init(child: Child, place: AnyHashable?, caseName: @escaping () -> String? = { nil }, identified: Bool = false,
          action: @escaping (Action) -> Routed<Address, Child.Action>?,
@@ -88,8 +91,11 @@ struct PlaceSpec<State, Action, Mutation, Child: Feature, Address: Hashable & Se
          read: @escaping (State, Address) -> Child.State?,
          modify: @escaping (inout State, Address, (inout Child.State) -> Void) -> Void,
          each: @escaping (inout State, (inout Child.State) -> Void) -> Void,
-         removal: (mutation: @Sendable (Address) -> Mutation, remove: (inout State, Address) -> Void)? = nil) {
+         removal: (mutation: @Sendable (Address) -> Mutation, remove: (inout State, Address) -> Void)? = nil,
+         tags: (action: LearntTags, mutation: LearntTags)? = nil) {
         self.child = child
+        actionTags = tags?.action
+        mutationTags = tags?.mutation
         placeKey = place
         self.caseName = caseName
         self.identified = identified
@@ -104,23 +110,6 @@ struct PlaceSpec<State, Action, Mutation, Child: Feature, Address: Hashable & Se
         let childPlaces = Once { child.children }
         self.childPlaces = childPlaces
         holdsShared = HoldsShared { childPlaces.value.contains { $0.holdsShared() } }
-        var reflected: [Any.Type] = [Action.self]  // each enum whose case is found through Mirror, once
-        if Mutation.self != Action.self { reflected.append(Mutation.self) }
-        if place == nil { reflected.append(State.self) }  // an enum case's state
-        for type in reflected where type is any CustomReflectable.Type {
-            DebugWarning.write("""
-                ViewStateKit warning: \(type) has a custom mirror (CustomReflectable). ViewStateKit finds a child's \
-                case in its parent's enums through Mirror (EnumCase.swift), which then shows what customMirror says, so \
-                values of \(type) may not reach the child \(Child.self). Describe it for logs with \
-                CustomStringConvertible instead.
-                """)
-        }
-        if !mirrorShowsEnumCases {
-            DebugWarning.write("""
-                ViewStateKit warning: this Swift runtime's Mirror no longer shows an enum's case as ViewStateKit \
-                expects (EnumCase.swift), so no action or mutation reaches a child of type \(Child.self).
-                """)
-        }
     }
 
     /// The child's scope at `address`, below its parent's.
@@ -136,6 +125,8 @@ struct PlaceSpec<State, Action, Mutation, Child: Feature, Address: Hashable & Se
             guard holdsShared.value else { return }
             each(&state) { child in SharedPass.walk(&child, places: childPlaces.value, with: &pass) }
         }, holdsShared: { holdsShared.value })
+        place.actionTags = actionTags
+        place.mutationTags = mutationTags
         place.takesAction = { action($0) != nil }
         place.takesMutation = { mutation($0) != nil }
         place.name = { "the place of \(Child.self) at " + (placeKey.map { "\($0.base)" } ?? "." + (caseName() ?? "?")) }
@@ -245,7 +236,9 @@ extension Array {
     @MainActor
     func route<State, Action, Mutation>(_ action: Action, _ context: NodeContext<State, Mutation>)
     where Element == ChildPlace<State, Action, Mutation> {
-        for place in self where place.route(action, context) {
+        guard !isEmpty else { return }
+        let tag = EnumLayout(Action.self)?.tag(of: action)
+        for place in self where !place.passes(tag, place.actionTags) && place.route(action, context) {
             #if DEBUG
             lookForTwins(of: place, checked: \.actions, value: action) { $0.takesAction($1) }
             #endif
@@ -259,7 +252,9 @@ extension Array {
     func reduce<State, Action, Mutation>(_ mutation: Mutation, _ state: inout State, _ scope: [ChildScope],
                                          _ changed: inout [ChildScope]?) -> Bool
     where Element == ChildPlace<State, Action, Mutation> {
-        for place in self where place.reduce(mutation, &state, scope, &changed) {
+        guard !isEmpty else { return false }
+        let tag = EnumLayout(Mutation.self)?.tag(of: mutation)
+        for place in self where !place.passes(tag, place.mutationTags) && place.reduce(mutation, &state, scope, &changed) {
             #if DEBUG
             lookForTwins(of: place, checked: \.mutations, value: mutation) { $0.takesMutation($1) }
             #endif

@@ -66,7 +66,8 @@ extension ChildPlace {
             embed: action,
             read: { parent, id in read(parent[keyPath: state], id) },
             modify: { parent, id, change in modify(&parent[keyPath: state], id, change) },
-            each: { parent, body in each(&parent[keyPath: state], body) }
+            each: { parent, body in each(&parent[keyPath: state], body) },
+            tags: (actions.learnt, mutations.learnt)
         ).place.keeping(state, sameStorage)
     }
 }

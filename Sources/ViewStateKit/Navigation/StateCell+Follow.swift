@@ -61,6 +61,6 @@ extension StateCell {
     /// both there): a change inside a presented child presents nothing new.
     private static func sameCase<Child>(_ left: Child?, _ right: Child?) -> Bool {
         guard let left, let right else { return left == nil && right == nil }
-        return EnumCase<Child, Any>.caseOf(left)?.label == EnumCase<Child, Any>.caseOf(right)?.label
+        return EnumCase<Child, Any>.sameCase(left, right)
     }
 }
