@@ -51,28 +51,21 @@
 /// build the first time a value of that case reaches them (the later place would never see it).
 @MainActor
 public struct ChildPlace<State, Action, Mutation> {
+    /// What this place does, held once: copying a place (as a walk over a parent's places
+    /// does) costs one reference, not one per closure.
+    let routes: PlaceRoutes<State, Action, Mutation>
+
     /// Routes `action` to the child if it is the child's: `false` when it is not.
-    let route: (Action, NodeContext<State, Mutation>) -> Bool
+    var route: (Action, NodeContext<State, Mutation>) -> Bool { routes.route }
     /// Reduces `mutation` into the child if it is the child's: `false` when it is not. Records
     /// in the last argument the place whose own state changed.
-    let reduce: (Mutation, inout State, [ChildScope], inout [ChildScope]?) -> Bool
+    var reduce: (Mutation, inout State, [ChildScope], inout [ChildScope]?) -> Bool { routes.reduce }
     /// Visits the ``Shared`` copies this place holds: its own, or its children's at any depth.
-    let share: (inout State, inout SharedPass) -> Void
+    var share: (inout State, inout SharedPass) -> Void { routes.share }
     /// Whether this place holds a ``Shared`` copy, itself or in a child at any depth.
-    let holdsShared: () -> Bool
-    /// For a place whose storage can be told untouched at once (rows, a stack): its key in a
-    /// child's scope, and a check made from the state before a reduce that tells, after it,
-    /// whether the reduce left that storage as it was, holding it meanwhile (N7).
-    var storage: (key: AnyHashable, keep: (State) -> (State) -> Bool)?
-    /// Whether an action or a mutation is this place's, changing nothing, and what the place is
-    /// called in warnings: for the debug check that no two places share a case.
-    var takesAction: (Action) -> Bool = { _ in false }
-    var takesMutation: (Mutation) -> Bool = { _ in false }
-    var name: () -> String = { "a shared value" }
-    /// Whether that check was made for this place.
-    let twinCheck = TwinCheck()
-    /// What this place's cases learnt of the tags of the parent's actions and mutations.
-    var actionTags: LearntTags?, mutationTags: LearntTags?
+    var holdsShared: () -> Bool { routes.holdsShared }
+    /// See ``PlaceRoutes/storage``.
+    var storage: (key: AnyHashable, keep: (State) -> (State) -> Bool)? { routes.storage }
 
     /// Whether a value with `tag` is known to be for another place, so this one need not look.
     func passes(_ tag: UInt32?, _ tags: LearntTags?) -> Bool {
@@ -83,10 +76,7 @@ public struct ChildPlace<State, Action, Mutation> {
     init(route: @escaping (Action, NodeContext<State, Mutation>) -> Bool,
          reduce: @escaping (Mutation, inout State, [ChildScope], inout [ChildScope]?) -> Bool,
          share: @escaping (inout State, inout SharedPass) -> Void, holdsShared: @escaping () -> Bool) {
-        self.route = route
-        self.reduce = reduce
-        self.share = share
-        self.holdsShared = holdsShared
+        routes = PlaceRoutes(route: route, reduce: reduce, share: share, holdsShared: holdsShared)
     }
 
     /// A ``Shared`` value this parent holds at `state` (rule S1 of ``Shared``): what the parent's
@@ -255,12 +245,11 @@ public struct ChildPlace<State, Action, Mutation> {
     /// value a write makes.
     func keeping<Value>(_ state: WritableKeyPath<State, Value>,
                                 _ same: @escaping (Value, Value) -> Bool) -> ChildPlace {
-        var place = self
-        place.storage = (AnyHashable(state), { before in
+        routes.storage = (AnyHashable(state), { before in
             let kept = before[keyPath: state]
             return { after in same(kept, after[keyPath: state]) }
         })
-        return place
+        return self
     }
 
     /// Changes an optional child in place, when it is there.
@@ -269,6 +258,38 @@ public struct ChildPlace<State, Action, Mutation> {
         optional = nil  // the field lets go of its storage, so `child` changes it in place
         change(&child)
         optional = child
+    }
+}
+
+/// What a ``ChildPlace`` does, as its factory filled it in: one instance per declaration,
+/// shared by the copies of the place.
+@MainActor
+final class PlaceRoutes<State, Action, Mutation> {
+    let route: (Action, NodeContext<State, Mutation>) -> Bool
+    let reduce: (Mutation, inout State, [ChildScope], inout [ChildScope]?) -> Bool
+    let share: (inout State, inout SharedPass) -> Void
+    let holdsShared: () -> Bool
+    /// For a place whose storage can be told untouched at once (rows, a stack): its key in a
+    /// child's scope, and a check made from the state before a reduce that tells, after it,
+    /// whether the reduce left that storage as it was, holding it meanwhile (N7).
+    var storage: (key: AnyHashable, keep: (State) -> (State) -> Bool)?
+    /// Whether an action or a mutation is this place's, changing nothing, and what the place is
+    /// called in warnings: for the debug check that no two places share a case.
+    var takesAction: (Action) -> Bool = { _ in false }
+    var takesMutation: (Mutation) -> Bool = { _ in false }
+    var name: () -> String = { "a shared value" }
+    /// Whether that check was made for this place's actions, and for its mutations.
+    var actionsChecked = false, mutationsChecked = false
+    /// What this place's cases learnt of the tags of the parent's actions and mutations.
+    var actionTags: LearntTags?, mutationTags: LearntTags?
+
+    init(route: @escaping (Action, NodeContext<State, Mutation>) -> Bool,
+         reduce: @escaping (Mutation, inout State, [ChildScope], inout [ChildScope]?) -> Bool,
+         share: @escaping (inout State, inout SharedPass) -> Void, holdsShared: @escaping () -> Bool) {
+        self.route = route
+        self.reduce = reduce
+        self.share = share
+        self.holdsShared = holdsShared
     }
 }
 

@@ -121,15 +121,15 @@ struct PlaceSpec<State, Action, Mutation, Child: Feature, Address: Hashable & Se
     var place: ChildPlace<State, Action, Mutation> {
         let holdsShared = self.holdsShared, each = self.each, childPlaces = self.childPlaces
         let action = self.action, mutation = self.mutation, placeKey = self.placeKey, caseName = self.caseName
-        var place = ChildPlace(route: route, reduce: reduce, share: { state, pass in
+        let place = ChildPlace(route: route, reduce: reduce, share: { state, pass in
             guard holdsShared.value else { return }
             each(&state) { child in SharedPass.walk(&child, places: childPlaces.value, with: &pass) }
         }, holdsShared: { holdsShared.value })
-        place.actionTags = actionTags
-        place.mutationTags = mutationTags
-        place.takesAction = { action($0) != nil }
-        place.takesMutation = { mutation($0) != nil }
-        place.name = { "the place of \(Child.self) at " + (placeKey.map { "\($0.base)" } ?? "." + (caseName() ?? "?")) }
+        place.routes.actionTags = actionTags
+        place.routes.mutationTags = mutationTags
+        place.routes.takesAction = { action($0) != nil }
+        place.routes.takesMutation = { mutation($0) != nil }
+        place.routes.name = { "the place of \(Child.self) at " + (placeKey.map { "\($0.base)" } ?? "." + (caseName() ?? "?")) }
         return place
     }
 
@@ -238,9 +238,9 @@ extension Array {
     where Element == ChildPlace<State, Action, Mutation> {
         guard !isEmpty else { return }
         let tag = EnumLayout(Action.self)?.tag(of: action)
-        for place in self where !place.passes(tag, place.actionTags) && place.route(action, context) {
+        for place in self where !place.passes(tag, place.routes.actionTags) && place.route(action, context) {
             #if DEBUG
-            lookForTwins(of: place, checked: \.actions, value: action) { $0.takesAction($1) }
+            lookForTwins(of: place, checked: \.actionsChecked, value: action) { $0.routes.takesAction($1) }
             #endif
             return
         }
@@ -254,9 +254,9 @@ extension Array {
     where Element == ChildPlace<State, Action, Mutation> {
         guard !isEmpty else { return false }
         let tag = EnumLayout(Mutation.self)?.tag(of: mutation)
-        for place in self where !place.passes(tag, place.mutationTags) && place.reduce(mutation, &state, scope, &changed) {
+        for place in self where !place.passes(tag, place.routes.mutationTags) && place.reduce(mutation, &state, scope, &changed) {
             #if DEBUG
-            lookForTwins(of: place, checked: \.mutations, value: mutation) { $0.takesMutation($1) }
+            lookForTwins(of: place, checked: \.mutationsChecked, value: mutation) { $0.routes.takesMutation($1) }
             #endif
             return true
         }
@@ -267,28 +267,20 @@ extension Array {
     /// of every later place that `takes` it too.
     @MainActor
     private func lookForTwins<State, Action, Mutation, Value>(of first: ChildPlace<State, Action, Mutation>,
-                                                             checked: ReferenceWritableKeyPath<TwinCheck, Bool>, value: Value,
+                                                             checked: ReferenceWritableKeyPath<PlaceRoutes<State, Action, Mutation>, Bool>,
+                                                             value: Value,
                                                              takes: (ChildPlace<State, Action, Mutation>, Value) -> Bool)
     where Element == ChildPlace<State, Action, Mutation> {
-        guard !first.twinCheck[keyPath: checked],
-              let index = firstIndex(where: { $0.twinCheck === first.twinCheck }) else { return }
-        first.twinCheck[keyPath: checked] = true
+        guard !first.routes[keyPath: checked], let index = firstIndex(where: { $0.routes === first.routes }) else { return }
+        first.routes[keyPath: checked] = true
         for later in self[(index + 1)...] where takes(later, value) {
             DebugWarning.write("""
                 ViewStateKit warning: two child places carry the same case: \(ValueDiff.describe(value)) goes to \
-                \(first.name()), and \(later.name()), declared after it, never sees the values of that case. Give each \
+                \(first.routes.name()), and \(later.routes.name()), declared after it, never sees the values of that case. Give each \
                 child a case of its own.
                 """)
         }
     }
-}
-
-/// Whether a place's actions and its mutations have been checked for another place sharing
-/// their case (debug builds): shared by the copies of one declaration.
-@MainActor
-final class TwinCheck {
-    var actions = false
-    var mutations = false
 }
 
 /// A place's `embed`, carried into the work's outlet: the work sends on the main actor only,
