@@ -1,4 +1,5 @@
 import ViewStateKit
+import ViewStateKitTracing
 
 /// Checks that `actual` is exactly `expected`, value by value, and fails the test otherwise.
 ///
@@ -35,9 +36,9 @@ func sequenceMismatch<Value: Equatable>(_ actual: [Value], _ expected: [Value]) 
         lines.append("At index \(index) (expected → actual):")
         lines += ValueDiff.lines(expected[index], actual[index]).map { "  " + $0 }
     case (true, false):
-        lines.append("The actual sequence ends before index \(index); missing: \(ValueDiff.describe(expected[index]))")
+        lines.append("The actual sequence ends before index \(index); missing: \(ValueDescription.describe(expected[index]))")
     default:
-        lines.append("The actual sequence goes on at index \(index) with: \(ValueDiff.describe(actual[index]))")
+        lines.append("The actual sequence goes on at index \(index) with: \(ValueDescription.describe(actual[index]))")
     }
     lines.append("Expected:")
     lines += listing(expected, marking: index)
@@ -49,7 +50,7 @@ func sequenceMismatch<Value: Equatable>(_ actual: [Value], _ expected: [Value]) 
 /// `  [0] .loading`, one line per value, with `▶` at the index where the sequences part.
 private func listing<Value>(_ values: [Value], marking mark: Int) -> [String] {
     values.enumerated().map { index, value in
-        let text = ValueDiff.describe(value)
+        let text = ValueDescription.describe(value)
         let shown = text.count > 160 ? text.prefix(159) + "…" : Substring(text)
         return "\(index == mark ? "▶" : " ") [\(index)] \(shown)"
     }

@@ -1,4 +1,5 @@
 import ViewStateKit
+import ViewStateKitTracing
 internal import ViewStateKitSupport
 
 /// Drives a `Reactor` in a test and makes the test account for everything it does, the way
@@ -276,7 +277,7 @@ public final class ReactorTester<R: ReactorTypes> where R.State: Equatable {
             if exhaustive {
                 if !mutationMatches, let expectedMutation {
                     site.fail("\(step): the next state came from a different mutation (expected → actual):\n"
-                              + "  mutation: \(expectedMutation.describe) → \(mutation.map(ValueDiff.describe) ?? "(none: the state was set directly)")")
+                              + "  mutation: \(expectedMutation.describe) → \(mutation.map(ValueDescription.describe) ?? "(none: the state was set directly)")")
                 }
                 return check(actual, after: step, update, at: site)
             }
@@ -359,7 +360,7 @@ public final class ReactorTester<R: ReactorTypes> where R.State: Equatable {
         var lines = ["\(unasserted.count) published state\(unasserted.count == 1 ? " was" : "s were") not asserted \(when):"]
         var previous = state
         for (index, next) in unasserted.enumerated() {
-            let source = next.mutation.map { " by mutation \(ValueDiff.describe($0))" } ?? ""
+            let source = next.mutation.map { " by mutation \(ValueDescription.describe($0))" } ?? ""
             lines.append("  [\(index)] changed\(source) (previous → published):")
             let changes = ValueDiff.lines(previous, next.state)
             lines += (changes.isEmpty ? ["(no change)"] : changes).map { "      " + $0 }
@@ -436,7 +437,7 @@ extension ReactorTester where Mutation: Equatable {
     ///   - column: the column a failure is reported at; the caller's unless given.
     public func receive(_ mutation: Mutation, _ update: ((inout State) -> Void)? = nil,
                         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async {
-        let expected = MutationMatch(describe: ValueDiff.describe(mutation), matches: { $0 == mutation })
+        let expected = MutationMatch(describe: ValueDescription.describe(mutation), matches: { $0 == mutation })
         await receive(expected, update, CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import ViewStateKitTesting
 @testable import ViewStateKit
+import ViewStateKitTracing
 @testable import ViewStateSamples
 
 @Suite("Books: reactor with saved summary toggles")

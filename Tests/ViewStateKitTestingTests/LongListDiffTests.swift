@@ -1,6 +1,7 @@
 import Testing
 @testable import ViewStateKitTesting
 import ViewStateKit
+import ViewStateKitTracing
 
 /// A feed row: `Identifiable` and `Equatable`, as most list rows in a screen state are.
 private struct FeedRow: Equatable, Identifiable {

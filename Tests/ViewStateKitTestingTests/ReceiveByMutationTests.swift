@@ -1,5 +1,6 @@
 import Testing
 import ViewStateKit
+import ViewStateKitTracing
 @testable import ViewStateKitTesting
 
 /// Loads a page through a fake service and reports a failure with a mutation that changes

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ViewStateKit
+import ViewStateKitTracing
 @testable import ViewStateKitTesting
 
 /// A folder of its own for one test's transcripts, removed when the test ends.
@@ -258,7 +259,7 @@ struct TranscriptTests {
         let sorted = StateRecorder(tags)
         #expect(recorder.expectTranscript())
         #expect(sorted.expectTranscript(named: "sorted"))
-        #expect(sorted.values.map(ValueDiff.describe) == [#"["a": [7, 9], "b": [1, 2, 3]]"#])
+        #expect(sorted.values.map(ValueDescription.describe) == [#"["a": [7, 9], "b": [1, 2, 3]]"#])
     }
 
     @Test("a traced reactor's transcript: actions, mutations with the fields they changed, effects")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import ViewStateKitTesting
 import ViewStateKit
+import ViewStateKitTracing
 
 struct Shop: Equatable {
     var id: Int
@@ -92,7 +93,7 @@ struct ValueDiffDepthTests {
         c.next = d
         d.next = c
         #expect(ValueDiff.lines(a, c) == [#"next.name: "b" → "B""#, "next.next: (cycle)"])
-        #expect(ValueDiff.describe(a) == #"Node(name: "a", next: Node(name: "b", next: (cycle)))"#)
+        #expect(ValueDescription.describe(a) == #"Node(name: "a", next: Node(name: "b", next: (cycle)))"#)
     }
 
     @Test("an insertion in an array reads as one insertion, and the cap never hides a real edit")
@@ -134,7 +135,7 @@ struct ValueDiffDepthTests {
     func strings() {
         #expect(ValueDiff.lines("one\ntwo\nthree", "one\nTWO\nthree") == [#"value line 2: "two" → "TWO""#])
         #expect(ValueDiff.lines("one\nthree", "one\ntwo\nthree") == [#"value line 2: (missing) → "two""#])
-        #expect(ValueDiff.describe(Substring("a\nb")) == #""a\nb""#)
+        #expect(ValueDescription.describe(Substring("a\nb")) == #""a\nb""#)
     }
 
     @Test("the explanation is never empty: == false with no differing field, or equal text of two types")
@@ -182,10 +183,10 @@ struct ValueDiffCustomDumpTests {
 
     @Test("a whole value of a nested type is named with its namespace, without its module")
     func nestedTypeNames() {
-        #expect(ValueDiff.describe(Outer.Inner(x: 1)) == "Outer.Inner(x: 1)")
+        #expect(ValueDescription.describe(Outer.Inner(x: 1)) == "Outer.Inner(x: 1)")
         #expect(ValueDiff.lines([Outer.Inner(x: 1)], []) == ["value: [Outer.Inner(x: 1)] → []"])
-        #expect(ValueDiff.typeName(Outer.Inner.self) == "Outer.Inner")
-        #expect(ValueDiff.typeName([Outer.Inner].self) == "Array<Outer.Inner>")
+        #expect(ValueDescription.typeName(Outer.Inner.self) == "Outer.Inner")
+        #expect(ValueDescription.typeName([Outer.Inner].self) == "Array<Outer.Inner>")
     }
 
     @Test("values that print alike but differ in type are told apart, also inside AnyHashable and dictionaries")
@@ -266,9 +267,9 @@ extension ValueDiffTests {
 
     @Test("tuples and case payloads are described with their labels, in parentheses")
     func tupleDescriptions() {
-        #expect(ValueDiff.describe((x: 1, y: "a")) == #"(x: 1, y: "a")"#)
-        #expect(ValueDiff.describe((1, 2)) == "(1, 2)")
-        #expect(ValueDiff.describe(Move.moved(from: 1, to: 2)) == ".moved(from: 1, to: 2)")
+        #expect(ValueDescription.describe((x: 1, y: "a")) == #"(x: 1, y: "a")"#)
+        #expect(ValueDescription.describe((1, 2)) == "(1, 2)")
+        #expect(ValueDescription.describe(Move.moved(from: 1, to: 2)) == ".moved(from: 1, to: 2)")
     }
 
     @Test("two values that read the same are not listed as a change")
@@ -285,7 +286,7 @@ struct Pair {
 extension ValueDiffTests {
     @Test("a key missing on either side of a dictionary is listed; an empty one reads [:]")
     func dictionaryKeys() {
-        #expect(ValueDiff.describe([String: Int]()) == "[:]")
+        #expect(ValueDescription.describe([String: Int]()) == "[:]")
         #expect(ValueDiff.lines(["a": 1, "b": 2], ["a": 1]) == [#"["b"]: 2 → (missing)"#])
         #expect(ValueDiff.lines(["a": 1], ["a": 1, "c": 3]) == [#"["c"]: (missing) → 3"#])
     }
@@ -385,7 +386,7 @@ extension ValueDiffTests {
             #"first.name: "a" → "b""#,
             #"second.name: "a" → "b""#,
         ])
-        #expect(ValueDiff.describe(SharedTwice(first: old, second: old))
+        #expect(ValueDescription.describe(SharedTwice(first: old, second: old))
             == #"SharedTwice(first: Node(name: "a", next: nil), second: Node(name: "a", next: nil))"#)
     }
 

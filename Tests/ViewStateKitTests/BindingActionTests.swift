@@ -1,6 +1,7 @@
 import Testing
 import ViewStateKitTesting
 @testable import ViewStateKit
+import ViewStateKitTracing
 
 /// TCA's "bindings form": four controls bound through one action case, no branch per field,
 /// and one field the reactor reacts to.

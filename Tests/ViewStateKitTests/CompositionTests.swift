@@ -1,6 +1,7 @@
 import Testing
 import ViewStateKitTesting
 @testable import ViewStateKit
+import ViewStateKitTracing
 
 /// TCA's "two counters" case study: one `Counter` feature, embedded twice, unchanged.
 struct Counter: Feature {

@@ -1,6 +1,7 @@
 import Testing
 import ViewStateKitTesting
 @testable import ViewStateKit
+import ViewStateKitTracing
 
 /// A feed that reduces in place: `reduce(into:mutation:)` appends to the list the reactor
 /// holds, and records what each reduce was given (R2).

@@ -2,6 +2,7 @@ import Observation
 import Testing
 import ViewStateKitTesting
 @testable import ViewStateKit
+import ViewStateKitTracing
 
 /// A screen state with an `Equatable` field, another one, and one that is not `Equatable`.
 struct ProfileScreen: Equatable {

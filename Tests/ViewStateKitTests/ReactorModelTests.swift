@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ViewStateKit
+import ViewStateKitTracing
 
 /// A reactor whose state is the list of every mutation reduced, so the published states say
 /// exactly what ran and in which order.

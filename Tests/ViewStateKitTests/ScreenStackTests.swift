@@ -1,6 +1,7 @@
 import Testing
 import ViewStateKitTesting
 @testable import ViewStateKit
+import ViewStateKitTracing
 
 /// The screens of a small app's stack: an enum of features, one case per screen, with no
 /// `switch` of its own (TCA's `@Reducer enum Path`).
@@ -134,7 +135,7 @@ struct ScreenStackTests {
         left.push("b")
         left.popLast()
         #expect(left == right, "the count behind the next push is not compared")
-        #expect(ValueDiff.describe(ScreenStack(["a", "b"])) == #"ScreenStack<String>(#0: "a", #1: "b")"#)
+        #expect(ValueDescription.describe(ScreenStack(["a", "b"])) == #"ScreenStack<String>(#0: "a", #1: "b")"#)
     }
 
     @Test("ScreenStack: two stacks with the same screens under other ids are unequal")

@@ -401,7 +401,7 @@ struct SharedTests {
         #expect(Shared(1) != Shared(1), "equal values, but not the same shared value")
         let one = Shared(1)
         #expect(one == one)
-        #expect(ValueDiff.describe(one) == "Shared<Int>(value: 1)")
+        #expect(ValueDescription.describe(one) == "Shared<Int>(value: 1)")
     }
 
     @Test("S6: two copies of one value that differ only in their storage failure are unequal, so a test sees the failure")

@@ -1,6 +1,7 @@
 import Testing
 import ViewStateKitTesting
 @testable import ViewStateKit
+import ViewStateKitTracing
 
 /// A search screen for the trace: two fields change in one mutation; a search effect that a
 /// newer one supersedes; a pulse.

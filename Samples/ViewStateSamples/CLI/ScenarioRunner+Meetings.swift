@@ -1,5 +1,6 @@
 import Foundation
 import ViewStateKit
+import ViewStateKitTracing
 
 extension ScenarioRunner {
     /// The meetings app, saving to a file in a new temporary folder: each step is what a user

@@ -1,5 +1,6 @@
 import Foundation
 import ViewStateKit
+import ViewStateKitTracing
 
 /// Runs one scenario on one screen: sets up the stub network, drives the logic controller
 /// like a user would, and waits (on events, never on a clock) until each step has settled.

@@ -46,7 +46,7 @@ struct ChildScope: Hashable, CustomStringConvertible {
     let address: AnyHashable?
 
     var description: String {
-        (place.base as? String ?? "\(place.base)") + (address.map { "[\(ValueDiff.describe($0.base))]" } ?? "")
+        (place.base as? String ?? "\(place.base)") + (address.map { "[\(ValueDescription.describe($0.base))]" } ?? "")
     }
 }
 
@@ -275,7 +275,7 @@ extension Array {
         first.routes[keyPath: checked] = true
         for later in self[(index + 1)...] where takes(later, value) {
             DebugWarning.write("""
-                ViewStateKit warning: two child places carry the same case: \(ValueDiff.describe(value)) goes to \
+                ViewStateKit warning: two child places carry the same case: \(ValueDescription.describe(value)) goes to \
                 \(first.routes.name()), and \(later.routes.name()), declared after it, never sees the values of that case. Give each \
                 child a case of its own.
                 """)

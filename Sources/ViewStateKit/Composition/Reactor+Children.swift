@@ -127,7 +127,7 @@ extension Reactor: ChildRuntime, SharedHolder {
     }
 
     func missingChild(at place: String, action: Any) {
-        let message = "\(ValueDiff.describe(action)) was sent to \(place), which is not there (removed, popped "
+        let message = "\(ValueDescription.describe(action)) was sent to \(place), which is not there (removed, popped "
             + "or dismissed), so it changed nothing."
         if let missingChildHandler {
             missingChildHandler(message)

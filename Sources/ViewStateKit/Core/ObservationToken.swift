@@ -12,7 +12,7 @@ public final class ObservationToken: Hashable {
     private weak var source: (any ObserverRemoving)?
     private let id: Int
 
-    init(source: any ObserverRemoving, id: Int) {
+    package init(source: any ObserverRemoving, id: Int) {
         self.source = source
         self.id = id
     }
@@ -46,7 +46,7 @@ public final class ObservationToken: Hashable {
 }
 
 /// What a token cancels: implemented by ``StateCell``, whatever its value type.
-protocol ObserverRemoving: AnyObject {
+package protocol ObserverRemoving: AnyObject {
     func removeObserver(id: Int)
 }
 

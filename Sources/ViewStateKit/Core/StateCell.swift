@@ -214,7 +214,7 @@ public final class StateCell<Value> {
 
 extension StateCell: ObserverRemoving {
     @usableFromInline
-    func removeObserver(id: Int) {
+    package func removeObserver(id: Int) {
         // Ids are handed out in increasing order, so the array is sorted by id.
         var low = 0
         var high = observers.count

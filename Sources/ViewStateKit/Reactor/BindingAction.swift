@@ -37,7 +37,7 @@ public struct BindingAction<State>: Equatable, Sendable, CustomStringConvertible
         BindingAction(field: keyPath,
                       write: { $0[keyPath: keyPath] = value },
                       isEqual: { other in other.field == keyPath && (other.value as? Value) == value },
-                      description: "\(keyPath) = \(ValueDiff.describe(value))",
+                      description: "\(keyPath) = \(ValueDescription.describe(value))",
                       value: value)
     }
 

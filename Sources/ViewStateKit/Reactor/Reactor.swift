@@ -103,11 +103,11 @@ open class Reactor<Action, Mutation, State> {
         }
     }
 
-    /// Writes what this reactor does, while traced: see ``trace(_:to:)``. Read on every action
+    /// Writes what this reactor does, while traced (ViewStateKitTracing's `trace(_:to:)`). Read on every action
     /// and mutation, so like the rest of the action path it skips dynamic exclusivity checks.
-    @usableFromInline @exclusivity(unchecked) final var tracer: ReactorTracer?
+    @usableFromInline @exclusivity(unchecked) package final var tracer: ReactorTracer?
     /// How many traces were started: each trace's token cancels only its own trace.
-    final var traceCount = 0
+    package final var traceCount = 0
 
     private var runningTokens: [AnyHashable: Int] = [:]  // work id → token of its latest run
     private var tasks: [Int: Task<Void, Never>] = [:]     // token → task, until it ends

@@ -1,15 +1,18 @@
 /// What a traced reactor writes: each action and how it ran, each mutation with the fields it
-/// changed, each effect's start, cancel and finish. Made by `Reactor.trace(_:to:)`; a reactor
+/// changed (as ``changes`` lists them), each effect's start, cancel and finish. Made by
+/// ViewStateKitTracing's `Reactor.trace(_:to:)`, which brings the field diff; a reactor
 /// that is not traced has none and pays one `nil` check per action and per mutation. The
 /// testing module's `ReactorTester` uses the same path to hear each mutation
 /// (``mutationObserver``), with or without lines written.
 @MainActor
 @usableFromInline
-final class ReactorTracer {
+package final class ReactorTracer {
     /// Starts every line, in brackets.
-    var name: String
+    package var name: String
     /// Receives each line; `nil` while only a ``mutationObserver`` listens.
-    var sink: ((String) -> Void)?
+    package var sink: ((String) -> Void)?
+    /// The fields in which a mutation's state differs from the one before, one line each.
+    package var changes: (Any, Any) -> [String] = { _, _ in [] }
     /// Called with each mutation before the state it produced is published.
     var mutationObserver: ((Any) -> Void)?
     /// The action being processed, as written: what a queued action waits behind.
@@ -17,13 +20,13 @@ final class ReactorTracer {
     /// The effect whose mutation is being reduced, as written.
     var effect: String?
 
-    init(name: String, sink: ((String) -> Void)?) {
+    package init(name: String, sink: ((String) -> Void)?) {
         self.name = name
         self.sink = sink
     }
 
     /// Whether anything listens: a tracer with neither sink nor observer is dropped.
-    var isListening: Bool { sink != nil || mutationObserver != nil }
+    package var isListening: Bool { sink != nil || mutationObserver != nil }
 
     private func write(_ text: @autoclosure () -> String) {
         guard let sink else { return }
@@ -33,19 +36,19 @@ final class ReactorTracer {
     @usableFromInline
     func run(_ action: Any, fromQueue: Bool) {
         guard sink != nil else { return }
-        let text = ValueDiff.describe(action)
+        let text = ValueDescription.describe(action)
         running = text
         write("action \(text) (\(fromQueue ? "ran from the queue" : "ran at once"))")
     }
 
     @usableFromInline
     func queued(_ action: Any) {
-        write("action \(ValueDiff.describe(action)) (queued behind \(running ?? "another action"))")
+        write("action \(ValueDescription.describe(action)) (queued behind \(running ?? "another action"))")
     }
 
     @usableFromInline
     func stubbed(_ action: Any) {
-        write("action \(ValueDiff.describe(action)) (stubbed: recorded, not run)")
+        write("action \(ValueDescription.describe(action)) (stubbed: recorded, not run)")
     }
 
     @usableFromInline
@@ -57,10 +60,10 @@ final class ReactorTracer {
     func mutation(_ mutation: Any, from old: Any, to new: Any) {
         mutationObserver?(mutation)
         guard sink != nil else { return }
-        write("mutation \(ValueDiff.describe(mutation))" + (effect.map { " from effect \($0)" } ?? ""))
-        let changes = ValueDiff.changes(old, new)
-        if changes.isEmpty { write("  (no change)") }
-        changes.forEach { write("  " + $0) }
+        write("mutation \(ValueDescription.describe(mutation))" + (effect.map { " from effect \($0)" } ?? ""))
+        let lines = changes(old, new)
+        if lines.isEmpty { write("  (no change)") }
+        lines.forEach { write("  " + $0) }
     }
 
     func effectStarted(_ effect: String) {
@@ -85,7 +88,7 @@ final class ReactorTracer {
         case nil, is AnonymousWork:
             "#\(token)"
         case let id?:
-            ValueDiff.describe(id) + " #\(token)"
+            ValueDescription.describe(id) + " #\(token)"
         }
     }
 }

@@ -58,7 +58,7 @@ extension StateRecorder {
         fileID: String = #fileID, filePath: StaticString = #filePath, function: String = #function,
         line: UInt = #line, column: UInt = #column
     ) -> Bool {
-        let lines = values.map { value in (value as? String) ?? ValueDiff.describe(value) }
+        let lines = values.map { value in (value as? String) ?? ValueDescription.describe(value) }
         return ViewStateKitTesting.expectTranscript(lines, named: name, fileID: fileID, filePath: filePath,
                                                     function: function, line: line, column: column)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import ViewStateKit
+import ViewStateKitTracing
 internal import ViewStateKitSupport
 
 /// Compares a run's lines with a stored transcript, records or re-records it as the mode
@@ -75,7 +76,7 @@ struct TranscriptCheck {
     /// has, `  ` an unchanged one, with at most ``context`` unchanged lines around each change;
     /// each run of changes starts with `@@ line N @@`, its line in `old`.
     static func diff(from old: [String], to new: [String]) -> String {
-        let changes = ValueDiff.lineChanges(old, new)
+        let changes = LineDiff.changes(old, new)
         var near = Array(repeating: false, count: changes.count)
         for (index, change) in changes.enumerated() {
             if case .kept = change { continue }

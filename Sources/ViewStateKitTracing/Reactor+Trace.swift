@@ -1,3 +1,5 @@
+import ViewStateKit
+
 extension Reactor {
     /// Writes what this reactor does to `sink`, one line each, under `name`: every action and
     /// whether it ran at once, was queued behind another (R3) or was recorded by a stubbed
@@ -29,29 +31,7 @@ extension Reactor {
         } else {
             tracer = ReactorTracer(name: name, sink: sink)
         }
+        tracer?.changes = { ValueDiff.changes($0, $1) }
         return ObservationToken(source: self, id: traceCount)
-    }
-
-    /// Calls `observer` with each mutation, just before the state it produced is published:
-    /// how `ReactorTester` pairs each published state with its mutation. One observer at a
-    /// time; `nil` stops it. Takes the traced path, so tracing lines are written only when
-    /// ``trace(_:to:)`` asked for them.
-    package final func observeMutations(_ observer: ((Mutation) -> Void)?) {
-        if tracer == nil, observer != nil { tracer = ReactorTracer(name: "", sink: nil) }
-        tracer?.mutationObserver = observer.map { observer in { ($0 as? Mutation).map(observer) } }
-        if tracer?.isListening == false { tracer = nil }
-    }
-
-}
-
-/// A trace's token stops that trace, and only it: a later ``Reactor/trace(_:to:)`` has taken
-/// over the sink once the count has moved on. The mutation observer of `ReactorTester` stays.
-extension Reactor: ObserverRemoving {
-    nonisolated func removeObserver(id: Int) {
-        MainActor.assumeIsolated {
-            guard id == traceCount else { return }
-            tracer?.sink = nil
-            if tracer?.isListening == false { tracer = nil }
-        }
     }
 }

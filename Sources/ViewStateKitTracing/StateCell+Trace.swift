@@ -1,3 +1,5 @@
+import ViewStateKit
+
 extension StateCell {
     /// Writes every value this cell delivers to `sink`, as a developer reads it: the current
     /// value at once (`[name] value …`), then each later one as the fields that changed
@@ -12,7 +14,7 @@ extension StateCell {
         var previous: Value?
         return observe { value in
             defer { previous = value }
-            guard let previous else { return sink(TraceLine.make(name, "value \(ValueDiff.describe(value))")) }
+            guard let previous else { return sink(TraceLine.make(name, "value \(ValueDescription.describe(value))")) }
             sink(TraceLine.make(name, "sent"))
             let changes = ValueDiff.changes(previous, value)
             if changes.isEmpty { sink(TraceLine.make(name, "  (no change)")) }
