@@ -159,4 +159,17 @@ struct EnumLayoutTests {
         #expect(EnumLayout(Counted.self) == nil)
         #expect(EnumCase<Int?, Int>(Optional.some).extract(from: 3) == nil, "an Optional is no parent's enum")
     }
+
+    #if DEBUG
+    @Test("a case of a type that is not an enum says nothing: only a runtime whose metadata cannot be read warns")
+    func noWarningForNonEnums() {
+        nonisolated(unsafe) var warnings: [String] = []
+        DebugWarning.$sink.withValue({ warnings.append($0) }) {
+            _ = EnumCase<Int?, Int>(Optional.some)
+            _ = EnumCase<NotAnEnum, Int>({ NotAnEnum(value: $0) })
+            _ = EnumCase(Shapes.one)
+        }
+        #expect(warnings.isEmpty, "\(warnings)")
+    }
+    #endif
 }

@@ -28,7 +28,10 @@ import Musl
 /// descriptor's cases its field records'. Where a check fails, ``init(_:)`` returns `nil` and
 /// ``EnumCase`` falls back to `Mirror`, with a debug warning: slower, and blind to custom
 /// mirrors, but never wrong in silence. A binary built without reflection metadata
-/// (`-disable-reflection-metadata`) has no field records, and falls back the same way.
+/// (`-disable-reflection-metadata`, Xcode's "Reflection Metadata Level: None") has no field
+/// records, and falls back the same way — where `Mirror` sees no case either, so keep the
+/// metadata (Xcode's default). An arm64e process, whose witness tables are signed, reads
+/// through `Mirror` from the start.
 struct EnumLayout {
     private let metadata: UnsafeRawPointer
     private let descriptor: UnsafeRawPointer
@@ -156,6 +159,11 @@ struct EnumLayout {
     /// Whether this runtime's metadata reads as this file expects, checked once against enums
     /// whose cases and payloads are known here.
     static let works: Bool = {
+        #if arch(arm64e)
+        // Pointer authentication signs the witness table's entries: reading them raw is not
+        // calling them. Apps are built arm64; an arm64e process reads cases through Mirror.
+        return false
+        #else
         final class Box {}
         struct Nothing {}
         enum Probe {
@@ -197,6 +205,7 @@ struct EnumLayout {
         return generic.tag(of: Generic.value(["g"])) != generic.tag(of: Generic<[String]>.none)
             && generic.anyPayload(of: Generic.value(["g"])) as? [String] == ["g"] && generic.anyPayload(of: Generic<[String]>.none) == nil
             && probe.payload(of: Probe.boxed("c", 1), as: (String, Int8).self, indirect: true) == ("c", 1)
+        #endif
     }()
 }
 
