@@ -151,6 +151,20 @@ struct EnumLayoutTests {
         #expect(EnumCase(Hidden.first, layout: nil).extract(from: .first(1)) == nil, "Mirror, by contrast, sees no case")
     }
 
+    @Test("a mangled name's length steps over its symbolic references: 4 bytes after 1…23, a pointer after 24…31")
+    func mangledNameLength() {
+        let word = MemoryLayout<UnsafeRawPointer>.size
+        func length(_ bytes: [UInt8]) -> Int {
+            bytes.withUnsafeBufferPointer { EnumLayout.length(ofMangledName: $0.baseAddress!) }
+        }
+        #expect(length(Array("Si".utf8) + [0]) == 2)
+        #expect(length([0x01, 0, 0, 0, 0, 0x53, 0x69, 0]) == 7, "a relative reference's zero bytes are not the end")
+        #expect(length([0x17, 1, 2, 3, 4, 0]) == 5)
+        #expect(length([0x18] + Array(repeating: 0, count: word) + [0x79, 0]) == 2 + word, "an absolute one's too")
+        #expect(length([0x1F] + Array(repeating: 7, count: word) + [0]) == 1 + word)
+        #expect(length([0]) == 0)
+    }
+
     @Test("what is not an enum has no layout and no case: a struct, an Optional, a tuple, a class")
     func notEnums() {
         #expect(EnumLayout(NotAnEnum.self) == nil)

@@ -144,7 +144,7 @@ struct EnumLayout {
 
     /// The length of a mangled name, which may hold symbolic references: a byte from 1 to 23
     /// is followed by a 4-byte relative reference, one from 24 to 31 by a pointer.
-    private static func length(ofMangledName name: UnsafePointer<UInt8>) -> Int {
+    static func length(ofMangledName name: UnsafePointer<UInt8>) -> Int {
         var end = 0
         while name[end] != 0 {
             switch name[end] {
