@@ -151,6 +151,16 @@ struct EnumLayoutTests {
         #expect(EnumCase(Hidden.first, layout: nil).extract(from: .first(1)) == nil, "Mirror, by contrast, sees no case")
     }
 
+    @Test("a tag past the last case names no case and has no payload")
+    func tagPastTheEnd() throws {
+        let layout = try #require(EnumLayout(Shapes.self))
+        #expect(layout.name(ofCase: 11) != nil && layout.name(ofCase: layout.tag(of: Shapes.plain)) == "plain", "twelve cases: tags 0 to 11")
+        for tag: UInt32 in [12, 13, 1_000] {
+            #expect(layout.name(ofCase: tag) == nil)
+            #expect(layout.payload(ofCase: tag) == nil)
+        }
+    }
+
     @Test("a mangled name's length steps over its symbolic references: 4 bytes after 1…23, a pointer after 24…31")
     func mangledNameLength() {
         let word = MemoryLayout<UnsafeRawPointer>.size
