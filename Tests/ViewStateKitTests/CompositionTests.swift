@@ -73,6 +73,34 @@ struct CounterPair: Feature {
     }
 }
 
+/// A parent whose `Mutation` is its `Action`, with no `mutate` of its own: each action is its
+/// own mutation, but a child's action is the child's alone (N1).
+struct CounterBox: Feature {
+    struct State: Equatable {
+        var counter = Counter.State()
+        var taps = 0
+    }
+    enum Action: Sendable { case counter(Counter.Action), tap }
+
+    var children: [ChildPlace<State, Action, Action>] {
+        [.scope(Counter(), state: \.counter, action: Action.counter, mutation: Action.counter)]
+    }
+
+    func reduce(into state: inout State, mutation: Action) {
+        if case .tap = mutation { state.taps += 1 }
+    }
+}
+
+/// The box nested in another feature of the same shape.
+struct BoxScreen: Feature {
+    struct State: Equatable { var box = CounterBox.State() }
+    enum Action: Sendable { case box(CounterBox.Action) }
+
+    var children: [ChildPlace<State, Action, Action>] {
+        [.scope(CounterBox(), state: \.box, action: Action.box, mutation: Action.box)]
+    }
+}
+
 /// A screen holding a ``CounterPair``: the pair is a nested feature, not the reactor, and still
 /// a parent to its counters.
 struct PairScreen: Feature {
@@ -287,6 +315,17 @@ struct CompositionTests {
             $0.first.count = 2
             $0.seen = [1, 2]
         }
+    }
+
+    @Test("N1: a parent whose Mutation is its Action and that has no mutate of its own runs a child's action once")
+    func defaultMutateLeavesTheChildsActionToTheChild() async {
+        let tester = ReactorTester(FeatureReactor(CounterBox(), initialState: .init()))
+        await tester.send(.counter(.increment)) { $0.counter.count = 1 }
+        await tester.send(.tap) { $0.taps = 1 }
+        await tester.send(.counter(.decrement)) { $0.counter.count = 0 }
+        let nested = ReactorTester(FeatureReactor(BoxScreen(), initialState: .init()))
+        await nested.send(.box(.counter(.increment))) { $0.box.counter.count = 1 }
+        await nested.send(.box(.tap)) { $0.box.taps = 1 }
     }
 
     @Test("N2: a child's mutation is reduced by the child alone and never reaches the parent's reduce")

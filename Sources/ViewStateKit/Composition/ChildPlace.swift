@@ -18,6 +18,8 @@
 /// - N1: the child runs first. An action for a child runs the child's `mutate` on its own
 ///   state, and the mutations it returns at once are reduced; then the parent's `mutate` sees
 ///   the same action (to react to a delegate action: `case .row(let id, .delegate(.remove))`).
+///   A parent whose `Mutation` is its `Action` and keeps the default `mutate` does not hand that
+///   action on as a mutation: it would reach the child's `reduce` a second time.
 /// - N2: a mutation for a child is reduced by the child alone, in place, and never reaches the
 ///   parent's `reduce`: the parent's `switch` lists the case and does nothing (`case .counter: break`).
 /// - N3: a child's work is its own: its ids are scoped by its full place, to any depth (a row's

@@ -211,10 +211,10 @@ extension Feature {
     /// Runs `action` at this node: its children first (N1), then its own `mutate` on its state
     /// as it is after the children's immediate mutations.
     func process(_ action: Action, places: [ChildPlace<State, Action, Mutation>], in context: NodeContext<State, Mutation>) {
-        places.route(action, context)
+        let tookIt = places.route(action, context)
         guard let state = context.current else { return }
         UndeclaredShared.check(state, places: places, owner: Self.self)
-        context.perform(mutate(action: action, state: state))
+        context.perform(ChildTook.running(tookIt) { mutate(action: action, state: state) })
     }
 
     /// Reduces `mutation` at this node: into the child it is for (N2), else with its own
@@ -229,21 +229,22 @@ extension Feature {
 }
 
 extension Array {
-    /// Routes `action` to the first of these places it is for, if any (N1).
-    /// In a debug build, the first time a place takes an action, the places declared after it
-    /// are asked too: one that would also take it shares its case, and never sees its actions,
-    /// so a warning names both (a place declared twice by mistake).
-    @MainActor
-    func route<State, Action, Mutation>(_ action: Action, _ context: NodeContext<State, Mutation>)
+    /// Routes `action` to the first of these places it is for, if any (N1): `false` when it is
+    /// none's. In a debug build, the first time a place takes an action, the places declared
+    /// after it are asked too: one that would also take it shares its case, and never sees its
+    /// actions, so a warning names both (a place declared twice by mistake).
+    @MainActor @discardableResult
+    func route<State, Action, Mutation>(_ action: Action, _ context: NodeContext<State, Mutation>) -> Bool
     where Element == ChildPlace<State, Action, Mutation> {
-        guard !isEmpty else { return }
+        guard !isEmpty else { return false }
         let tag = EnumLayout(Action.self)?.tag(of: action)
         for place in self where !place.passes(tag, place.routes.actionTags) && place.route(action, context) {
             #if DEBUG
             lookForTwins(of: place, checked: \.actionsChecked, value: action) { $0.routes.takesAction($1) }
             #endif
-            return
+            return true
         }
+        return false
     }
 
     /// Reduces `mutation` into the first of these places it is for: `false` when it is none's.
@@ -288,6 +289,23 @@ extension Array {
 private struct UncheckedEmbed<Address, ChildAction, Action>: @unchecked Sendable {
     let embed: (Address, ChildAction) -> Action
     init(_ embed: @escaping (Address, ChildAction) -> Action) { self.embed = embed }
+}
+
+/// Whether the action whose `mutate` is running was taken by one of its node's child places
+/// (N1): what the default `mutate` of a feature whose `Mutation` is its `Action` reads, so it
+/// does not hand the child its own action a second time, as a mutation for it (N2).
+@MainActor @usableFromInline
+enum ChildTook {
+    private(set) static var action = false
+
+    /// Runs `mutate` with ``action`` saying `tookIt`.
+    @usableFromInline
+    static func running<Result>(_ tookIt: Bool, _ mutate: () -> Result) -> Result {
+        let outer = action
+        action = tookIt
+        defer { action = outer }
+        return mutate()
+    }
 }
 
 /// A value made on first use, then kept: shared by the copies of the declaration holding it.

@@ -55,8 +55,10 @@ extension Feature {
 
 extension Feature where Mutation == Action {
     /// Each action is its own mutation, reduced at once: the default for a feature whose
-    /// `Mutation` is its `Action` (one that starts no work).
+    /// `Mutation` is its `Action` (one that starts no work). An action one of its children took
+    /// is not: the child has run it already (N1), and as a mutation it would reach the child's
+    /// `reduce` a second time (N2).
     public func mutate(action: Action, state: State) -> Effect<Mutation> {
-        .mutation(action)
+        ChildTook.action ? .none : .mutation(action)
     }
 }

@@ -19,9 +19,10 @@ extension Reactor: ChildRuntime, SharedHolder {
         NodeContext(runtime: self, read: { $0 as? State }, perform: { [unowned self] in perform($0) }, scope: [])
     }
 
-    /// N1: an action for a child runs on the child before the reactor's own `mutate`.
+    /// N1: an action for a child runs on the child before the reactor's own `mutate`. Returns
+    /// whether a child took it.
     @usableFromInline
-    func routeToChildren(_ action: Action) {
+    func routeToChildren(_ action: Action) -> Bool {
         childPlaces.route(action, rootContext)
     }
 

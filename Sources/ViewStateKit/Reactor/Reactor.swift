@@ -222,8 +222,8 @@ open class Reactor<Action, Mutation, State> {
         var fromQueue = false
         while true {
             if tracer != nil { traceRun(next, fromQueue: fromQueue) }
-            if hasChildren { routeToChildren(next) }
-            perform(mutate(action: next))
+            let tookIt = hasChildren && routeToChildren(next)
+            perform(ChildTook.running(tookIt) { mutate(action: next) })
             guard !queuedActions.isEmpty else { break }
             next = queuedActions.removeFirst()
             fromQueue = true
