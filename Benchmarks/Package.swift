@@ -17,6 +17,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "ViewStateKit", package: "ViewStateKit"),
+                .product(name: "ViewStateKitTracing", package: "ViewStateKit"),
                 .product(name: "OpenCombine", package: "OpenCombine"),
             ],
             path: "Benchmarks/CellBenchmarks",
@@ -31,7 +32,8 @@ let package = Package(
         ),
         .executableTarget(
             name: "reactor-profile",
-            dependencies: [.product(name: "ViewStateKit", package: "ViewStateKit")],
+            dependencies: [.product(name: "ViewStateKit", package: "ViewStateKit"),
+                           .product(name: "ViewStateKitTracing", package: "ViewStateKit")],
             path: "Benchmarks/ReactorProfile"
         ),
     ],

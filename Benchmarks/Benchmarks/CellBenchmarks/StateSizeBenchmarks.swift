@@ -1,5 +1,6 @@
 import Benchmark
 import ViewStateKit
+import ViewStateKitTracing
 
 // How a reactor's costs grow with the state it holds: an append to, and a change of one item
 // in, a list of 1k, 10k and 100k items — reduced in place, reduced ReactorKit's way, and by

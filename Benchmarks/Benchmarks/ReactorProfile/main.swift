@@ -1,4 +1,5 @@
 import ViewStateKit
+import ViewStateKitTracing
 
 // A fixed workload for `valgrind --tool=callgrind`, whose instruction counts repeat on this
 // shared machine where wall-clock times do not: 200,000 reactor round trips and 200,000 cell

@@ -214,7 +214,11 @@ extension Feature {
         let tookIt = places.route(action, context)
         guard let state = context.current else { return }
         UndeclaredShared.check(state, places: places, owner: Self.self)
-        context.perform(ChildTook.running(tookIt) { mutate(action: action, state: state) })
+        let outer = ChildTook.action
+        ChildTook.action = tookIt
+        let effect = mutate(action: action, state: state)
+        ChildTook.action = outer
+        context.perform(effect)
     }
 
     /// Reduces `mutation` at this node: into the child it is for (N2), else with its own
@@ -296,16 +300,8 @@ private struct UncheckedEmbed<Address, ChildAction, Action>: @unchecked Sendable
 /// does not hand the child its own action a second time, as a mutation for it (N2).
 @MainActor @usableFromInline
 enum ChildTook {
-    private(set) static var action = false
-
-    /// Runs `mutate` with ``action`` saying `tookIt`.
-    @usableFromInline
-    static func running<Result>(_ tookIt: Bool, _ mutate: () -> Result) -> Result {
-        let outer = action
-        action = tookIt
-        defer { action = outer }
-        return mutate()
-    }
+    /// Set around a node's `mutate`, and put back after it.
+    @usableFromInline static var action = false
 }
 
 /// A value made on first use, then kept: shared by the copies of the declaration holding it.

@@ -222,8 +222,16 @@ open class Reactor<Action, Mutation, State> {
         var fromQueue = false
         while true {
             if tracer != nil { traceRun(next, fromQueue: fromQueue) }
-            let tookIt = hasChildren && routeToChildren(next)
-            perform(ChildTook.running(tookIt) { mutate(action: next) })
+            if hasChildren {
+                // N1: the children first; then `mutate`, told whether one took the action.
+                let outer = ChildTook.action
+                ChildTook.action = routeToChildren(next)
+                let effect = mutate(action: next)
+                ChildTook.action = outer
+                perform(effect)
+            } else {
+                perform(mutate(action: next))
+            }
             guard !queuedActions.isEmpty else { break }
             next = queuedActions.removeFirst()
             fromQueue = true
