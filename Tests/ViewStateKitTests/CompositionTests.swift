@@ -326,6 +326,12 @@ struct CompositionTests {
         let nested = ReactorTester(FeatureReactor(BoxScreen(), initialState: .init()))
         await nested.send(.box(.counter(.increment))) { $0.box.counter.count = 1 }
         await nested.send(.box(.tap)) { $0.box.taps = 1 }
+        // Right after a child took an action, a feature without children reduces its own.
+        let parent = FeatureReactor(BoxScreen(), initialState: .init())
+        let alone = FeatureReactor(Counter(), initialState: .init())
+        parent.send(.box(.counter(.increment)))
+        alone.send(.increment)
+        #expect(alone.currentState.count == 1)
     }
 
     @Test("N2: a child's mutation is reduced by the child alone and never reaches the parent's reduce")

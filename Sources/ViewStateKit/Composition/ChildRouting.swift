@@ -214,11 +214,8 @@ extension Feature {
         let tookIt = places.route(action, context)
         guard let state = context.current else { return }
         UndeclaredShared.check(state, places: places, owner: Self.self)
-        let outer = ChildTook.action
-        ChildTook.action = tookIt
-        let effect = mutate(action: action, state: state)
-        ChildTook.action = outer
-        context.perform(effect)
+        ChildTook.action = tookIt  // every node sets it before its own mutate; the root puts it back
+        context.perform(mutate(action: action, state: state))
     }
 
     /// Reduces `mutation` at this node: into the child it is for (N2), else with its own
@@ -300,7 +297,8 @@ private struct UncheckedEmbed<Address, ChildAction, Action>: @unchecked Sendable
 /// does not hand the child its own action a second time, as a mutation for it (N2).
 @MainActor @usableFromInline
 enum ChildTook {
-    /// Set around a node's `mutate`, and put back after it.
+    /// Set before each node's `mutate`; the reactor's send puts back what it found once its own
+    /// `mutate` has run, so a reactor without children never reads another's answer.
     @usableFromInline static var action = false
 }
 
