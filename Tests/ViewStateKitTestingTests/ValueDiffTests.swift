@@ -189,6 +189,17 @@ struct ValueDiffCustomDumpTests {
         #expect(ValueDescription.typeName([Outer.Inner].self) == "Array<Outer.Inner>")
     }
 
+    @Test("a type's name: a private or local type by its own name, underscores kept, tuple labels kept")
+    func typeNames() {
+        struct Local {}
+        #expect(ValueDescription.typeName(PrivateThing.self) == "PrivateThing", "not (PrivateThing in _…)")
+        #expect(ValueDescription.typeName(Local.self) == "ValueDiffCustomDumpTests.Local", "not (unknown context at …)")
+        #expect(ValueDescription.typeName(Snake_Case.self) == "Snake_Case")
+        #expect(ValueDescription.typeName(Outer._Hidden.self) == "Outer._Hidden")
+        #expect(ValueDescription.typeName((id: Int, name: String).self) == "(id: Int, name: String)")
+        #expect(ValueDescription.typeName([String: Outer.Inner].self) == "Dictionary<String, Outer.Inner>")
+    }
+
     @Test("values that print alike but differ in type are told apart, also inside AnyHashable and dictionaries")
     func sameTextOtherType() {
         #expect(ValueDiff.lines(AnyHashable(Float(29.99)), AnyHashable(Double(29.99)))
@@ -224,6 +235,7 @@ enum Outer {
     struct Inner: Equatable {
         var x: Int
     }
+    struct _Hidden {}
 }
 
 /// A value nested as deep as asked, for the depth limit.
@@ -448,3 +460,7 @@ extension ValueDiffTests {
         #expect(ValueDiff.lines([1], [1, 1]) == ["[1]: (missing) → 1"])
     }
 }
+
+private struct PrivateThing {}
+
+struct Snake_Case {}

@@ -63,7 +63,8 @@ package enum ValueDescription {
     }
 
     /// A type as a test author writes it: with the types it is nested in, without its module,
-    /// `Outer.Inner`; a type declared inside a function or privately reads as its own name.
+    /// `Outer.Inner`; a private type reads as its own name, one declared inside a function as
+    /// the types around the function and its own name.
     package static func typeName(_ type: Any.Type) -> String {
         var name = String(reflecting: type)
         // `(unknown context at $1f2e).Inner` → `Inner`; `(Inner in _4A3B)` → `Inner`.
