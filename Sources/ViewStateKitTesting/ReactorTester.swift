@@ -363,7 +363,7 @@ public final class ReactorTester<R: ReactorTypes> where R.State: Equatable {
             let source = next.mutation.map { " by mutation \(ValueDescription.describe($0))" } ?? ""
             lines.append("  [\(index)] changed\(source) (previous → published):")
             let changes = ValueDiff.lines(previous, next.state)
-            lines += (changes.isEmpty ? ["(no change)"] : changes).map { "      " + $0 }
+            lines += (changes.isEmpty ? [ValueDiff.noChange] : changes).map { "      " + $0 }
             previous = next.state
         }
         return lines.joined(separator: "\n")

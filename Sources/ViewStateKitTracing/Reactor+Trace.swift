@@ -31,7 +31,7 @@ extension Reactor {
         } else {
             tracer = ReactorTracer(name: name, sink: sink)
         }
-        tracer?.changes = { ValueDiff.changes($0, $1) }
+        tracer?.changes = { ValueDiff.traceLines($0, $1) }
         return ObservationToken(source: self, id: traceCount)
     }
 }

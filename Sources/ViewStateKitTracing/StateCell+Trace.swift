@@ -16,9 +16,7 @@ extension StateCell {
             defer { previous = value }
             guard let previous else { return sink(TraceLine.make(name, "value \(ValueDescription.describe(value))")) }
             sink(TraceLine.make(name, "sent"))
-            let changes = ValueDiff.changes(previous, value)
-            if changes.isEmpty { sink(TraceLine.make(name, "  (no change)")) }
-            changes.forEach { sink(TraceLine.make(name, "  " + $0)) }
+            ValueDiff.traceLines(previous, value).forEach { sink(TraceLine.make(name, "  " + $0)) }
         }
     }
 }

@@ -66,6 +66,16 @@ package struct ValueDiff {
         return diff.lines
     }
 
+    /// What a trace writes for a change, one line each: the fields that differ (``changes(_:_:pulsesByValue:)``),
+    /// or ``noChange`` when none visibly did.
+    package static func traceLines(_ old: Any, _ new: Any) -> [String] {
+        let lines = changes(old, new)
+        return lines.isEmpty ? [noChange] : lines
+    }
+
+    /// What a trace or a failure message writes for a new state that changed nothing visible.
+    package static let noChange = "(no change)"
+
     private mutating func compare(_ expected: Any, _ actual: Any, path: String, depth: Int) {
         if let equal = Self.isEqual(expected, actual), equal { return }
         if let left = expected as? AnyHashable, type(of: expected) == AnyHashable.self,

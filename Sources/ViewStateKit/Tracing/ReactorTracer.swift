@@ -11,7 +11,8 @@ package final class ReactorTracer {
     package var name: String
     /// Receives each line; `nil` while only a ``mutationObserver`` listens.
     package var sink: ((String) -> Void)?
-    /// The fields in which a mutation's state differs from the one before, one line each.
+    /// What changed between a mutation's state and the one before, one line each (ViewStateKitTracing
+    /// gives the field diff's lines, or "(no change)").
     package var changes: (Any, Any) -> [String] = { _, _ in [] }
     /// Called with each mutation before the state it produced is published.
     var mutationObserver: ((Any) -> Void)?
@@ -61,9 +62,7 @@ package final class ReactorTracer {
         mutationObserver?(mutation)
         guard sink != nil else { return }
         write("mutation \(ValueDescription.describe(mutation))" + (effect.map { " from effect \($0)" } ?? ""))
-        let lines = changes(old, new)
-        if lines.isEmpty { write("  (no change)") }
-        lines.forEach { write("  " + $0) }
+        changes(old, new).forEach { write("  " + $0) }
     }
 
     func effectStarted(_ effect: String) {
