@@ -104,8 +104,7 @@ package enum ValueDescription {
                 rest = rest.dropFirst()
             }
         }
-        endRun()
-        return result
+        return result  // the last identifier's run ended in the loop: nothing follows a name but its end
     }
 
 }
@@ -118,7 +117,6 @@ extension String {
 
 extension Substring {
     fileprivate func range(of target: String) -> Range<Index>? {
-        guard !target.isEmpty else { return nil }
         var start = startIndex
         while start < endIndex {
             if self[start...].hasPrefix(target) { return start..<index(start, offsetBy: target.count) }
