@@ -106,7 +106,6 @@ package enum ValueDescription {
         }
         return result  // the last identifier's run ended in the loop: nothing follows a name but its end
     }
-
 }
 
 extension String {
@@ -117,12 +116,7 @@ extension String {
 
 extension Substring {
     fileprivate func range(of target: String) -> Range<Index>? {
-        var start = startIndex
-        while start < endIndex {
-            if self[start...].hasPrefix(target) { return start..<index(start, offsetBy: target.count) }
-            start = index(after: start)
-        }
-        return nil
+        indices.first { self[$0...].hasPrefix(target) }.map { $0..<index($0, offsetBy: target.count) }
     }
 }
 
