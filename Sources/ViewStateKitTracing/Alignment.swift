@@ -67,15 +67,13 @@ enum Alignment {
     private static func align(_ lefts: ArraySlice<Int>, _ rights: ArraySlice<Int>, into pairs: inout [(Int, Int)],
                               calls: inout Int) {
         calls -= 1
-        var (left, right) = (lefts.startIndex, rights.startIndex)
-        while left < lefts.endIndex, right < rights.endIndex, lefts[left] == rights[right] {
-            pairs.append((left, right))
-            (left, right) = (left + 1, right + 1)
-        }
-        var (leftEnd, rightEnd) = (lefts.endIndex, rights.endIndex)
-        while leftEnd > left, rightEnd > right, lefts[leftEnd - 1] == rights[rightEnd - 1] {
-            (leftEnd, rightEnd) = (leftEnd - 1, rightEnd - 1)
-        }
+        // The keys shared at the start, then at the end (never the same key twice): walks of the
+        // two runs side by side, so every loop here ends with its runs.
+        let head = zip(lefts, rights).prefix { $0 == $1 }.count
+        let (left, right) = (lefts.startIndex + head, rights.startIndex + head)
+        pairs += zip(lefts.startIndex..<left, rights.startIndex..<right).map { ($0, $1) }
+        let tail = zip(lefts[left...].reversed(), rights[right...].reversed()).prefix { $0 == $1 }.count
+        let (leftEnd, rightEnd) = (lefts.endIndex - tail, rights.endIndex - tail)
         let (middleLefts, middleRights) = (lefts[left..<leftEnd], rights[right..<rightEnd])
         if middleLefts.count * middleRights.count <= alignmentLimit * alignmentLimit {
             commonSubsequence(middleLefts, middleRights, into: &pairs)
@@ -84,12 +82,14 @@ enum Alignment {
             if anchors.isEmpty {
                 pairs += zip(middleLefts.indices, middleRights.indices).map { ($0, $1) }
             } else {
-                for (anchorLeft, anchorRight) in anchors {
-                    align(lefts[left..<anchorLeft], rights[right..<anchorRight], into: &pairs, calls: &calls)
+                // Each part starts after the anchor before it: the first at the middle's start.
+                let starts = [(left, right)] + anchors.map { ($0.0 + 1, $0.1 + 1) }
+                for ((anchorLeft, anchorRight), (partLeft, partRight)) in zip(anchors, starts) {
+                    align(lefts[partLeft..<anchorLeft], rights[partRight..<anchorRight], into: &pairs, calls: &calls)
                     pairs.append((anchorLeft, anchorRight))
-                    (left, right) = (anchorLeft + 1, anchorRight + 1)
                 }
-                align(lefts[left..<leftEnd], rights[right..<rightEnd], into: &pairs, calls: &calls)
+                align(lefts[starts[anchors.count].0..<leftEnd], rights[starts[anchors.count].1..<rightEnd],
+                      into: &pairs, calls: &calls)
             }
         }
         pairs += zip(leftEnd..<lefts.endIndex, rightEnd..<rights.endIndex).map { ($0, $1) }
