@@ -193,6 +193,7 @@ struct ValueDiffCustomDumpTests {
     func typeNames() {
         struct Local {}
         #expect(ValueDescription.typeName(PrivateThing.self) == "PrivateThing", "not (PrivateThing in _…)")
+        #expect(ValueDescription.typeName((PrivateThing, Int).self) == "(PrivateThing, Int)", "inside a tuple too")
         #expect(ValueDescription.typeName(Local.self) == "ValueDiffCustomDumpTests.Local", "not (unknown context at …)")
         #expect(ValueDescription.typeName(Snake_Case.self) == "Snake_Case")
         #expect(ValueDescription.typeName(Outer._Hidden.self) == "Outer._Hidden")
