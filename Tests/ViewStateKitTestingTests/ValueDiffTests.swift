@@ -199,6 +199,15 @@ struct ValueDiffCustomDumpTests {
         #expect(ValueDescription.typeName(Outer._Hidden.self) == "Outer._Hidden")
         #expect(ValueDescription.typeName((id: Int, name: String).self) == "(id: Int, name: String)")
         #expect(ValueDescription.typeName([String: Outer.Inner].self) == "Dictionary<String, Outer.Inner>")
+        #expect(ValueDescription.typeName(_Underscored.self) == "_Underscored", "a top-level name that starts with _")
+    }
+
+    @Test("a name as the runtime writes it: private discriminators and unknown contexts go, wherever they are")
+    func readableNames() {
+        #expect(ValueDescription.readable("App.(Inner in _4A3B)") == "Inner")
+        #expect(ValueDescription.readable("(App.(First in _1A), App.(Second in _2B))") == "(First, Second)")
+        #expect(ValueDescription.readable("App.Outer.(unknown context at $1f2e).Local") == "Outer.Local")
+        #expect(ValueDescription.readable("Swift.Array<App.(Row in _9C)>") == "Array<Row>")
     }
 
     @Test("values that print alike but differ in type are told apart, also inside AnyHashable and dictionaries")
@@ -465,3 +474,5 @@ extension ValueDiffTests {
 private struct PrivateThing {}
 
 struct Snake_Case {}
+
+struct _Underscored {}

@@ -66,7 +66,12 @@ package enum ValueDescription {
     /// `Outer.Inner`; a private type reads as its own name, one declared inside a function as
     /// the types around the function and its own name.
     package static func typeName(_ type: Any.Type) -> String {
-        var name = String(reflecting: type)
+        readable(String(reflecting: type))
+    }
+
+    /// A type's name as the runtime writes it (`String(reflecting:)`), as ``typeName(_:)`` shows it.
+    package static func readable(_ reflected: String) -> String {
+        var name = reflected
         // `(unknown context at $1f2e).Inner` → `Inner`; `(Inner in _4A3B)` → `Inner`.
         // Counted rounds, each shortening the name: they end whatever the name holds.
         for _ in 0..<name.count {
@@ -75,9 +80,10 @@ package enum ValueDescription {
             name.removeSubrange(open.lowerBound..<close.upperBound)
         }
         for _ in 0..<name.count {
-            guard let open = name.range(of: "("), let separator = name[open.upperBound...].range(of: " in _"),
+            // The group is the parenthesis nearest before ` in _`: a tuple's own opens further out.
+            guard let separator = name.range(of: " in _"), let open = name[..<separator.lowerBound].lastIndex(of: "("),
                   let close = name[separator.upperBound...].firstIndex(of: ")") else { break }
-            name.replaceSubrange(open.lowerBound...close, with: name[open.upperBound..<separator.lowerBound])
+            name.replaceSubrange(open...close, with: name[name.index(after: open)..<separator.lowerBound])
         }
         // Every qualified name starts with its module: `Module.Outer.Inner` → `Outer.Inner`,
         // in generic arguments too (`Swift.Array<Module.Row>` → `Array<Row>`).
