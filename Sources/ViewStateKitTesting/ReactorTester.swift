@@ -82,9 +82,9 @@ public final class ReactorTester<R: ReactorTypes> where R.State: Equatable {
     private let test: String?
     /// Published states not asserted yet, each with the mutation that produced it (`nil` for a
     /// state set directly, as a stubbed reactor's).
-    private var unasserted: [(mutation: Mutation?, state: State)] = []
+    private var unasserted: [(mutation: HeardMutation<Mutation>?, state: State)] = []
     /// Mutations heard and not yet paired with their published state, oldest first.
-    private var mutations: [Mutation] = []
+    private var mutations: [HeardMutation<Mutation>] = []
     private var token: ObservationToken?
     private let signal = Signal()
     private var isFinished = false
@@ -220,7 +220,7 @@ public final class ReactorTester<R: ReactorTypes> where R.State: Equatable {
     ///   - column: the column a failure is reported at; the caller's unless given.
     public func receive(where matches: @escaping (Mutation) -> Bool, _ update: ((inout State) -> Void)? = nil,
                         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async {
-        let expected = MutationMatch(describe: "a mutation matching the test's predicate", matches: matches)
+        let expected = MutationMatch<Mutation>(describe: "a mutation matching the test's predicate", own: matches)
         await receive(expected, update, CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
@@ -241,13 +241,13 @@ public final class ReactorTester<R: ReactorTypes> where R.State: Equatable {
                                  column: UInt = #column) async {
         let cases = EnumCase(embed)
         let expected = MutationMatch<Mutation>(describe: "case: the case of \(Mutation.self) holding \(Payload.self)",
-                                               matches: { cases.extract(from: $0) != nil })
+                                               own: { cases.extract(from: $0) != nil })
         await receive(expected, update, CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// The state checks of [`receive(_:)`](doc:receive(_:fileID:filePath:line:column:)), for a given expected
     /// mutation or none.
-    private func receive(_ expectedMutation: MutationMatch<Mutation>?, _ update: ((inout State) -> Void)?,
+    func receive(_ expectedMutation: MutationMatch<Mutation>?, _ update: ((inout State) -> Void)?,
                          _ site: CallSite) async {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeLimit)  // the safety net, across every wake below
@@ -277,7 +277,7 @@ public final class ReactorTester<R: ReactorTypes> where R.State: Equatable {
             if exhaustive {
                 if !mutationMatches, let expectedMutation {
                     site.fail("\(step): the next state came from a different mutation (expected → actual):\n"
-                              + "  mutation: \(expectedMutation.describe) → \(mutation.map(ValueDescription.describe) ?? "(none: the state was set directly)")")
+                              + "  mutation: \(expectedMutation.describe) → \(mutation.map(\.description) ?? "(none: the state was set directly)")")
                 }
                 return check(actual, after: step, update, at: site)
             }
@@ -360,7 +360,7 @@ public final class ReactorTester<R: ReactorTypes> where R.State: Equatable {
         var lines = ["\(unasserted.count) published state\(unasserted.count == 1 ? " was" : "s were") not asserted \(when):"]
         var previous = state
         for (index, next) in unasserted.enumerated() {
-            let source = next.mutation.map { " by mutation \(ValueDescription.describe($0))" } ?? ""
+            let source = next.mutation.map { " by mutation \($0.description)" } ?? ""
             lines.append("  [\(index)] changed\(source) (previous → published):")
             let changes = ValueDiff.lines(previous, next.state)
             lines += (changes.isEmpty ? [ValueDiff.noChange] : changes).map { "      " + $0 }
@@ -418,9 +418,22 @@ public final class ReactorTester<R: ReactorTypes> where R.State: Equatable {
 }
 
 /// The mutation a `receive` expects: how to show it, and whether one matches.
-private struct MutationMatch<Mutation> {
+struct MutationMatch<Mutation> {
     let describe: String
-    let matches: (Mutation) -> Bool
+    let matches: (HeardMutation<Mutation>) -> Bool
+
+    init(describe: String, matches: @escaping (HeardMutation<Mutation>) -> Bool) {
+        self.describe = describe
+        self.matches = matches
+    }
+
+    /// A match of one of the reactor's own mutations.
+    init(describe: String, own matches: @escaping (Mutation) -> Bool) {
+        self.init(describe: describe) { heard in
+            guard case .own(let mutation) = heard else { return false }
+            return matches(mutation)
+        }
+    }
 }
 
 extension ReactorTester where Mutation: Equatable {
@@ -437,7 +450,7 @@ extension ReactorTester where Mutation: Equatable {
     ///   - column: the column a failure is reported at; the caller's unless given.
     public func receive(_ mutation: Mutation, _ update: ((inout State) -> Void)? = nil,
                         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async {
-        let expected = MutationMatch(describe: ValueDescription.describe(mutation), matches: { $0 == mutation })
+        let expected = MutationMatch<Mutation>(describe: ValueDescription.describe(mutation), own: { $0 == mutation })
         await receive(expected, update, CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 }

@@ -157,7 +157,7 @@ struct MeetingsAppTests {
 
     /// Receives the record screen's next tick.
     private func receiveTick(_ tester: ReactorTester<MeetingsApp>, _ second: Int, _ speaker: String) async {
-        await tester.receive(.path(.screen(id: 1, mutation: .record(.tick)))) {
+        await tester.receive(RecordMeeting.Mutation.tick, at: \.path, id: 1) {
             $0.path[id: 1, case: MeetingsPath.State.record]?.secondsElapsed = second
             $0.path[id: 1, case: MeetingsPath.State.record]?.transcript.append("0:0\(second) \(speaker)")
         }
@@ -172,10 +172,10 @@ struct MeetingsAppTests {
     /// The timer's work when time is up: the notes written into the shared meeting, which every
     /// copy shows, then the record screen dismissing itself.
     private func receiveTimeUp(_ tester: ReactorTester<MeetingsApp>, _ note: String) async {
-        await tester.receive(.path(.screen(id: 1, mutation: .record(.keepNotes)))) {
+        await tester.receive(RecordMeeting.Mutation.keepNotes, at: \.path, id: 1) {
             $0.path[id: 1, case: MeetingsPath.State.record]?.meeting.value.notes = [note]  // and every copy follows
         }
-        await tester.receive(.path(.popFrom(id: 1))) { $0.path.popLast() }
+        await tester.receive(dismissalAt: \.path, id: 1) { $0.path.popLast() }
     }
 
     @Test("record: the timer runs its three seconds; when time is up its work saves the notes and dismisses the screen")

@@ -27,8 +27,8 @@ final class TwoCounters: Reactor<TwoCounters.Action, TwoCounters.Action, TwoCoun
     init() { super.init(initialState: State()) }
 
     override var children: [ChildPlace<State, Action, Action>] {
-        [.scope(Counter(), state: \.first, action: Action.first, mutation: Action.first),
-         .scope(Counter(), state: \.second, action: Action.second, mutation: Action.second)]
+        [.scope(Counter(), state: \.first, action: Action.first),
+         .scope(Counter(), state: \.second, action: Action.second)]
     }
 
     override func mutate(action: Action) -> Effect<Action> {
@@ -55,8 +55,8 @@ struct CounterPair: Feature {
     enum Action: Sendable { case first(Counter.Action), second(Counter.Action), saw(Int) }
 
     var children: [ChildPlace<State, Action, Action>] {
-        [.scope(Counter(), state: \.first, action: Action.first, mutation: Action.first),
-         .scope(Counter(), state: \.second, action: Action.second, mutation: Action.second)]
+        [.scope(Counter(), state: \.first, action: Action.first),
+         .scope(Counter(), state: \.second, action: Action.second)]
     }
 
     func mutate(action: Action, state: State) -> Effect<Action> {
@@ -83,7 +83,7 @@ struct CounterBox: Feature {
     enum Action: Sendable { case counter(Counter.Action), tap }
 
     var children: [ChildPlace<State, Action, Action>] {
-        [.scope(Counter(), state: \.counter, action: Action.counter, mutation: Action.counter)]
+        [.scope(Counter(), state: \.counter, action: Action.counter)]
     }
 
     func reduce(into state: inout State, mutation: Action) {
@@ -97,7 +97,7 @@ struct BoxScreen: Feature {
     enum Action: Sendable { case box(CounterBox.Action) }
 
     var children: [ChildPlace<State, Action, Action>] {
-        [.scope(CounterBox(), state: \.box, action: Action.box, mutation: Action.box)]
+        [.scope(CounterBox(), state: \.box, action: Action.box)]
     }
 }
 
@@ -108,7 +108,7 @@ struct PairScreen: Feature {
     enum Action: Sendable { case pair(CounterPair.Action) }
 
     var children: [ChildPlace<State, Action, Action>] {
-        [.scope(CounterPair(), state: \.pair, action: Action.pair, mutation: Action.pair)]
+        [.scope(CounterPair(), state: \.pair, action: Action.pair)]
     }
 
     func mutate(action: Action, state: State) -> Effect<Action> { .none }
@@ -179,7 +179,6 @@ final class TickerBoard: Reactor<TickerBoard.Action, TickerBoard.Mutation, Ticke
     }
     enum Mutation: Equatable, Sendable {
         case open, close, add(Int), remove(Int), removeAll, replaceFirst(Int), countFirst(Int)
-        case ticker(PresentationMutation<Ticker.Mutation>), row(Int, Ticker.Mutation)
     }
 
     let clock: ManualClock
@@ -190,8 +189,8 @@ final class TickerBoard: Reactor<TickerBoard.Action, TickerBoard.Mutation, Ticke
     }
 
     override var children: [ChildPlace<State, Action, Mutation>] {
-        [.presented(Ticker(clock: clock), state: \.ticker, action: Action.ticker, mutation: Mutation.ticker),
-         .rows(Ticker(clock: clock), state: \.rows, action: Action.row, mutation: Mutation.row)]
+        [.presented(Ticker(clock: clock), state: \.ticker, action: Action.ticker),
+         .rows(Ticker(clock: clock), state: \.rows, action: Action.row)]
     }
 
     override func mutate(action: Action) -> Effect<Mutation> {
@@ -218,7 +217,6 @@ final class TickerBoard: Reactor<TickerBoard.Action, TickerBoard.Mutation, Ticke
         case .removeAll: state.rows.removeAll()
         case .replaceFirst(let id): state.rows[0] = Ticker.State(id: id)
         case .countFirst(let ticks): state.rows[0].ticks = ticks
-        case .ticker, .row: break
         }
     }
 }
@@ -227,7 +225,7 @@ final class TickerBoard: Reactor<TickerBoard.Action, TickerBoard.Mutation, Ticke
 @MainActor
 final class TwoTickers: Reactor<TwoTickers.Action, TwoTickers.Action, TwoTickers.State> {
     struct State: Equatable { var left = Ticker.State(), right = Ticker.State() }
-    enum Action: Equatable, Sendable { case left(Ticker.Action), right(Ticker.Action), leftTick(Ticker.Mutation), rightTick(Ticker.Mutation) }
+    enum Action: Equatable, Sendable { case left(Ticker.Action), right(Ticker.Action) }
     let clock: ManualClock
 
     init(clock: ManualClock) {
@@ -236,8 +234,8 @@ final class TwoTickers: Reactor<TwoTickers.Action, TwoTickers.Action, TwoTickers
     }
 
     override var children: [ChildPlace<State, Action, Action>] {
-        [.scope(Ticker(clock: clock), state: \.left, action: Action.left, mutation: Action.leftTick),
-         .scope(Ticker(clock: clock), state: \.right, action: Action.right, mutation: Action.rightTick)]
+        [.scope(Ticker(clock: clock), state: \.left, action: Action.left),
+         .scope(Ticker(clock: clock), state: \.right, action: Action.right)]
     }
 }
 
@@ -248,11 +246,11 @@ struct TickerGroup: Feature {
         var tickers: [Ticker.State] = []
     }
     enum Action: Sendable { case add(Int), remove(Int), ticker(Int, Ticker.Action) }
-    enum Mutation: Equatable, Sendable { case add(Int), remove(Int), ticker(Int, Ticker.Mutation) }
+    enum Mutation: Equatable, Sendable { case add(Int), remove(Int) }
     let clock: ManualClock
 
     var children: [ChildPlace<State, Action, Mutation>] {
-        [.rows(Ticker(clock: clock), state: \.tickers, action: Action.ticker, mutation: Mutation.ticker)]
+        [.rows(Ticker(clock: clock), state: \.tickers, action: Action.ticker)]
     }
 
     func mutate(action: Action, state: State) -> Effect<Mutation> {
@@ -267,7 +265,6 @@ struct TickerGroup: Feature {
         switch mutation {
         case .add(let id): state.tickers.append(Ticker.State(id: id))
         case .remove(let id): state.tickers.removeAll { $0.id == id }
-        case .ticker: break
         }
     }
 }
@@ -276,11 +273,11 @@ struct TickerGroup: Feature {
 struct GroupBoard: Feature {
     struct State: Equatable { var groups: [TickerGroup.State] = [] }
     enum Action: Sendable { case addGroup(String), removeGroup(String), group(String, TickerGroup.Action) }
-    enum Mutation: Equatable, Sendable { case addGroup(String), removeGroup(String), group(String, TickerGroup.Mutation) }
+    enum Mutation: Equatable, Sendable { case addGroup(String), removeGroup(String) }
     let clock: ManualClock
 
     var children: [ChildPlace<State, Action, Mutation>] {
-        [.rows(TickerGroup(clock: clock), state: \.groups, action: Action.group, mutation: Mutation.group)]
+        [.rows(TickerGroup(clock: clock), state: \.groups, action: Action.group)]
     }
 
     func mutate(action: Action, state: State) -> Effect<Mutation> {
@@ -295,7 +292,6 @@ struct GroupBoard: Feature {
         switch mutation {
         case .addGroup(let id): state.groups.append(TickerGroup.State(id: id))
         case .removeGroup(let id): state.groups.removeAll { $0.id == id }
-        case .group: break
         }
     }
 }
@@ -373,8 +369,8 @@ struct CompositionTests {
         await tester.send(.ticker(.presented(.start)))
         #expect(tester.reactor.hasRunningWork)
         await clock.advance(by: .seconds(2))
-        await tester.receive(.ticker(.presented(.tick))) { $0.ticker?.ticks = 1 }
-        await tester.receive(.ticker(.presented(.tick))) { $0.ticker?.ticks = 2 }
+        await tester.receive(Ticker.Mutation.tick, at: \.ticker) { $0.ticker?.ticks = 1 }
+        await tester.receive(Ticker.Mutation.tick, at: \.ticker) { $0.ticker?.ticks = 2 }
         await tester.send(.close) { $0.ticker = nil }
         #expect(!tester.reactor.hasRunningWork, "the close's reduce cancelled the child's timer at once")
         await tester.finish()
@@ -464,14 +460,14 @@ struct CompositionTests {
         await tester.send(.row(2, .start))
         #expect(clock.sleeperCount == 2, "row 2's \"tick\" did not supersede row 1's")
         await clock.advance(by: .seconds(1))
-        await tester.receive(.row(1, .tick)) { $0.rows[0].ticks = 1 }
-        await tester.receive(.row(2, .tick)) { $0.rows[1].ticks = 1 }
+        await tester.receive(Ticker.Mutation.tick, at: \.rows, id: 1) { $0.rows[0].ticks = 1 }
+        await tester.receive(Ticker.Mutation.tick, at: \.rows, id: 2) { $0.rows[1].ticks = 1 }
         await tester.send(.row(1, .close)) {
             $0.rows.removeFirst()
             $0.closedRows = 1
         }
         await clock.advance(by: .seconds(1))
-        await tester.receive(.row(2, .tick)) { $0.rows[0].ticks = 2 }
+        await tester.receive(Ticker.Mutation.tick, at: \.rows, id: 2) { $0.rows[0].ticks = 2 }
         await tester.send(.row(2, .stop))
         #expect(!tester.reactor.hasRunningWork, "a row's cancel(id:) reaches its own work")
         await tester.send(.row(2, .stop))  // cancelled twice: nothing happens, and nothing is said
@@ -500,7 +496,7 @@ struct CompositionTests {
         await tester.send(.replaceFirst(9)) { $0.rows = [Ticker.State(id: 9), Ticker.State(id: 2)] }
         #expect(clock.sleeperCount == 1, "row 1's timer stopped inside the reduce that replaced it, with the count unchanged")
         await clock.advance(by: .seconds(1))
-        await tester.receive(.row(2, .tick)) { $0.rows[1].ticks = 1 }
+        await tester.receive(Ticker.Mutation.tick, at: \.rows, id: 2) { $0.rows[1].ticks = 1 }
         await tester.send(.removeAll) { $0.rows = [] }
         #expect(tester.reactor.presenceByPlace.isEmpty && tester.reactor.childPresence.isEmpty)
     }
@@ -546,8 +542,8 @@ struct CompositionTests {
             if state.ticker?.ticks == 1 { reactor.send(.ticker(.dismiss)) }
         }
         await tester.send(.ticker(.presented(.tickTwice)))
-        await tester.receive(.ticker(.presented(.tick))) { $0.ticker?.ticks = 1 }
-        await tester.receive(.ticker(.dismiss)) { $0.ticker = nil }
+        await tester.receive(Ticker.Mutation.tick, at: \.ticker) { $0.ticker?.ticks = 1 }
+        await tester.receive(dismissalAt: \.ticker) { $0.ticker = nil }
         await tester.finish()
         withExtendedLifetime(dismisser) {}
     }
@@ -579,7 +575,7 @@ struct CompositionTests {
         #expect(clock.sleeperCount == 2, "the right ticker's \"tick\" did not supersede the left one's")
         await tester.send(.left(.stop))
         await clock.advance(by: .seconds(1))
-        await tester.receive(.rightTick(.tick)) { $0.right.ticks = 1 }
+        await tester.receive(Ticker.Mutation.tick, at: \.right) { $0.right.ticks = 1 }
         await tester.send(.right(.stop))
         await tester.finish()
     }
@@ -589,8 +585,8 @@ struct CompositionTests {
         let tester = ReactorTester(TickerBoard(clock: ManualClock()))
         await tester.send(.add(1)) { $0.rows = [Ticker.State(id: 1)] }
         await tester.send(.row(1, .pingTwice))
-        await tester.receive(.row(1, .tick)) { $0.rows[0].ticks = 1 }
-        await tester.receive(.row(1, .tick)) { $0.rows[0].ticks = 2 }
+        await tester.receive(Ticker.Mutation.tick, at: \.rows, id: 1) { $0.rows[0].ticks = 1 }
+        await tester.receive(Ticker.Mutation.tick, at: \.rows, id: 1) { $0.rows[0].ticks = 2 }
         await tester.finish()
     }
 
@@ -635,15 +631,15 @@ struct CompositionTests {
         await tester.send(.group("b", .ticker(1, .start)))
         #expect(clock.sleeperCount == 3, "a group's row's \"tick\" is its own at every depth")
         await clock.advance(by: .seconds(1))
-        await tester.receive(.group("a", .ticker(1, .tick))) { $0.groups[0].tickers[0].ticks = 1 }
-        await tester.receive(.group("a", .ticker(2, .tick))) { $0.groups[0].tickers[1].ticks = 1 }
-        await tester.receive(.group("b", .ticker(1, .tick))) { $0.groups[1].tickers[0].ticks = 1 }
+        await tester.receive(Ticker.Mutation.tick, at: \.groups, id: "a") { $0.groups[0].tickers[0].ticks = 1 }
+        await tester.receive(Ticker.Mutation.tick, at: \.groups, id: "a") { $0.groups[0].tickers[1].ticks = 1 }
+        await tester.receive(Ticker.Mutation.tick, at: \.groups, id: "b") { $0.groups[1].tickers[0].ticks = 1 }
         await tester.send(.group("a", .remove(2))) { $0.groups[0].tickers.removeLast() }
         #expect(clock.sleeperCount == 2, "the group's own reduce removed its ticker 2, whose work stopped")
         await tester.send(.removeGroup("a")) { $0.groups.removeFirst() }
         #expect(clock.sleeperCount == 1, "removing group a stopped the work of every ticker in it")
         await clock.advance(by: .seconds(1))
-        await tester.receive(.group("b", .ticker(1, .tick))) { $0.groups[0].tickers[0].ticks = 2 }
+        await tester.receive(Ticker.Mutation.tick, at: \.groups, id: "b") { $0.groups[0].tickers[0].ticks = 2 }
         await tester.send(.group("b", .ticker(1, .stop)))
         await tester.finish()
     }

@@ -11,7 +11,7 @@ struct DocumentDestination: Feature {
     enum Mutation: Sendable { case edit(Counter.Action) }  // no case for the alert
 
     var children: [ChildPlace<State, Action, Mutation>] {
-        [.ifCase(Counter(), state: State.edit, action: Action.edit, mutation: Mutation.edit),
+        [.ifCase(Counter(), state: State.edit, action: Action.edit),
          .alert(case: State.alert, action: Action.alert)]
     }
 }
@@ -26,7 +26,6 @@ final class DocumentScreen: Reactor<DocumentScreen.Action, DocumentScreen.Mutati
     enum Action: Sendable { case deleteTapped, editTapped, destination(PresentationAction<DocumentDestination.Action>) }
     enum Mutation: Sendable {
         case show(DocumentDestination.State), log(String), delete
-        case destination(PresentationMutation<DocumentDestination.Mutation>)
     }
 
     static let confirm = AlertState<DocumentDestination.Alert>(
@@ -35,7 +34,7 @@ final class DocumentScreen: Reactor<DocumentScreen.Action, DocumentScreen.Mutati
     init() { super.init(initialState: State()) }
 
     override var children: [ChildPlace<State, Action, Mutation>] {
-        [.presented(DocumentDestination(), state: \.destination, action: Action.destination, mutation: Mutation.destination)]
+        [.presented(DocumentDestination(), state: \.destination, action: Action.destination)]
     }
 
     override func mutate(action: Action) -> Effect<Mutation> {
@@ -53,7 +52,6 @@ final class DocumentScreen: Reactor<DocumentScreen.Action, DocumentScreen.Mutati
         case .show(let destination): state.destination = destination
         case .log(let line): state.log.append(line)
         case .delete: state.deleted = true
-        case .destination: break
         }
     }
 }

@@ -16,7 +16,7 @@ final class TickerList: Reactor<TickerList.Action, TickerList.Mutation, TickerLi
         var rows: IdentifiedArray<Ticker.State> = []
     }
     enum Action: Sendable { case add(Int), delete(IndexSet), move(IndexSet, Int), row(Int, Ticker.Action) }
-    enum Mutation: Equatable, Sendable { case add(Int), delete(IndexSet), move(IndexSet, Int), row(Int, Ticker.Mutation) }
+    enum Mutation: Equatable, Sendable { case add(Int), delete(IndexSet), move(IndexSet, Int) }
 
     let clock: ManualClock
 
@@ -26,7 +26,7 @@ final class TickerList: Reactor<TickerList.Action, TickerList.Mutation, TickerLi
     }
 
     override var children: [ChildPlace<State, Action, Mutation>] {
-        [.rows(Ticker(clock: clock), state: \.rows, action: Action.row, mutation: Mutation.row)]
+        [.rows(Ticker(clock: clock), state: \.rows, action: Action.row)]
     }
 
     override func mutate(action: Action) -> Effect<Mutation> {
@@ -43,7 +43,6 @@ final class TickerList: Reactor<TickerList.Action, TickerList.Mutation, TickerLi
         case .add(let id): state.rows.append(Ticker.State(id: id))
         case .delete(let offsets): state.rows.remove(atOffsets: offsets)
         case .move(let offsets, let destination): state.rows.move(fromOffsets: offsets, toOffset: destination)
-        case .row: break
         }
     }
 }
@@ -190,8 +189,8 @@ struct IdentifiedArrayTests {
         #expect(tester.state.rows.ids == [2, 3, 1])
         await tester.send(.delete(IndexSet(integer: 1))) { $0.rows.remove(id: 3) }
         await clock.advance(by: .seconds(1))
-        await tester.receive(.row(1, .tick)) { $0.rows[id: 1]?.ticks = 1 }  // in the order they started: 3 is gone
-        await tester.receive(.row(2, .tick)) { $0.rows[id: 2]?.ticks = 1 }
+        await tester.receive(Ticker.Mutation.tick, at: \.rows, id: 1) { $0.rows[id: 1]?.ticks = 1 }  // in the order they started: 3 is gone
+        await tester.receive(Ticker.Mutation.tick, at: \.rows, id: 2) { $0.rows[id: 2]?.ticks = 1 }
         await tester.send(.row(1, .stop))
         await tester.send(.row(2, .stop))
         await withKnownIssue {

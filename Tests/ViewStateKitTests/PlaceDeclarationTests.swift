@@ -8,14 +8,10 @@ final class TwinCounters: Reactor<TwoCounters.Action, TwoCounters.Action, TwoCou
     init() { super.init(initialState: TwoCounters.State()) }
 
     override var children: [ChildPlace<State, Action, Action>] {
-        [.scope(Counter(), state: \.first, action: Action.first, mutation: Action.first),
-         .scope(Counter(), state: \.second, action: Action.first, mutation: Action.first)]
+        [.scope(Counter(), state: \.first, action: Action.first),
+         .scope(Counter(), state: \.second, action: Action.first)]
     }
 
-    override func mutate(action: Action) -> Effect<Action> {
-        if case .first(.increment) = action { return .mutation(.first(.increment)) }  // a mutation of the shared case too
-        return .none
-    }
 }
 
 /// Two counters, then a shared value declared after them.
@@ -29,7 +25,7 @@ final class SharedAfterAStack: Reactor<TwoCounters.Action, TwoCounters.Action, S
     init() { super.init(initialState: State()) }
 
     override var children: [ChildPlace<State, Action, Action>] {
-        [.scope(Counter(), state: \.first, action: Action.first, mutation: Action.first), .shared(\.total)]
+        [.scope(Counter(), state: \.first, action: Action.first), .shared(\.total)]
     }
 }
 
@@ -45,7 +41,7 @@ final class ShortLoggedCounter: Reactor<ShortLoggedCounter.Action, ShortLoggedCo
     init() { super.init(initialState: State()) }
 
     override var children: [ChildPlace<State, Action, Action>] {
-        [.scope(Counter(), state: \.counter, action: Action.counter, mutation: Action.counter)]
+        [.scope(Counter(), state: \.counter, action: Action.counter)]
     }
 }
 
@@ -66,7 +62,7 @@ final class ShortLoggedParent: Reactor<ShortLoggedParent.Action, ShortLoggedPare
     init() { super.init(initialState: State()) }
 
     override var children: [ChildPlace<State, Action, Mutation>] {
-        [.scope(Counter(), state: \.counter, action: Action.counter, mutation: Mutation.counter), .shared(\.total)]
+        [.scope(Counter(), state: \.counter, action: Action.counter), .shared(\.total)]
     }
 }
 
@@ -76,7 +72,7 @@ struct PlainScreens: Feature {
     enum Action: Sendable { case counter(Counter.Action) }
 
     var children: [ChildPlace<State, Action, Action>] {
-        [.ifCase(Counter(), state: State.counter, action: Action.counter, mutation: Action.counter)]
+        [.ifCase(Counter(), state: State.counter, action: Action.counter)]
     }
 }
 
@@ -89,7 +85,7 @@ struct ShortLoggedScreens: Feature {
     enum Action: Sendable { case counter(Counter.Action) }
 
     var children: [ChildPlace<State, Action, Action>] {
-        [.ifCase(Counter(), state: State.counter, action: Action.counter, mutation: Action.counter)]
+        [.ifCase(Counter(), state: State.counter, action: Action.counter)]
     }
 }
 
@@ -111,13 +107,8 @@ struct PlaceDeclarationTests {
             at \\State.first, and the place of Counter at \\State.second, declared after it, never sees the values of \
             that case. Give each child a case of its own.
             """,
-            """
-            ViewStateKit warning: two child places carry the same case: .first(.increment) goes to the place of Counter \
-            at \\State.first, and the place of Counter at \\State.second, declared after it, never sees the values of \
-            that case. Give each child a case of its own.
-            """,
-        ], "one for the action, one for the mutation, each once")
-        #expect(reactor.currentState.first.count == 4 && reactor.currentState.second.count == 0)
+        ], "once, however often the case is sent")
+        #expect(reactor.currentState.first.count == 2 && reactor.currentState.second.count == 0)
     }
 
     @Test("places with cases of their own warn of nothing, however often they are used; a shared value takes no case")

@@ -24,7 +24,7 @@ final class NameForm: Reactor<NameForm.Action, NameForm.Action, NameForm.State> 
     init() { super.init(initialState: State()) }
 
     override var children: [ChildPlace<State, Action, Action>] {
-        [.scope(NameField(), state: \.field, action: Action.field, mutation: Action.field)]
+        [.scope(NameField(), state: \.field, action: Action.field)]
     }
 
     override func mutate(action: Action) -> Effect<Action> {

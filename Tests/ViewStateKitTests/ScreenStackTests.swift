@@ -8,12 +8,12 @@ import ViewStateKitTracing
 struct AppPath: Feature {
     enum State: Equatable { case ticker(Ticker.State), counter(Counter.State) }
     enum Action: Sendable { case ticker(Ticker.Action), counter(Counter.Action) }
-    enum Mutation: Equatable, Sendable { case ticker(Ticker.Mutation), counter(Counter.Action) }
+    enum Mutation: Equatable, Sendable { case counter(Counter.Action) }
     let clock: ManualClock
 
     var children: [ChildPlace<State, Action, Mutation>] {
-        [.ifCase(Ticker(clock: clock), state: State.ticker, action: Action.ticker, mutation: Mutation.ticker),
-         .ifCase(Counter(), state: State.counter, action: Action.counter, mutation: Mutation.counter)]
+        [.ifCase(Ticker(clock: clock), state: State.ticker, action: Action.ticker),
+         .ifCase(Counter(), state: State.counter, action: Action.counter)]
     }
 }
 
@@ -38,9 +38,6 @@ final class StackApp: Reactor<StackApp.Action, StackApp.Mutation, StackApp.State
     enum Mutation: Equatable, Sendable {
         case push(AppPath.State), popToRoot, deepLink, showAlert, present(AppPath.State), log(String), removeScreen(StackID)
         case turnIntoCounter(StackID)
-        case path(StackMutation<AppPath.Mutation>)
-        case destination(PresentationMutation<AppPath.Mutation>)
-        case alert(PresentationMutation<Never>)
     }
     let clock: ManualClock
 
@@ -50,9 +47,15 @@ final class StackApp: Reactor<StackApp.Action, StackApp.Mutation, StackApp.State
     }
 
     override var children: [ChildPlace<State, Action, Mutation>] {
-        [.stack(AppPath(clock: clock), state: \.path, action: Action.path, mutation: Mutation.path),
-         .presented(AppPath(clock: clock), state: \.destination, action: Action.destination, mutation: Mutation.destination),
-         .alert(state: \.alert, action: Action.alert, mutation: Mutation.alert)]
+        [.stack(AppPath(clock: clock), state: \.path, action: Action.path),
+         .presented(AppPath(clock: clock), state: \.destination, action: Action.destination),
+         .alert(state: \.alert, action: Action.alert)]
+    }
+
+    /// A parent acting on a child: the child's own action, run once this one is done (R3).
+    private func sendingLater(_ action: Action) -> Effect<Mutation> {
+        send(action)
+        return .none
     }
 
     override func mutate(action: Action) -> Effect<Mutation> {
@@ -63,7 +66,7 @@ final class StackApp: Reactor<StackApp.Action, StackApp.Mutation, StackApp.State
         case .deepLink: .mutation(.deepLink)
         case .showAlert: .mutation(.showAlert)
         case .present(let screen): .mutation(.present(screen))
-        case .incrementScreen(let id): .mutation(.path(.screen(id: id, mutation: .counter(.increment))))
+        case .incrementScreen(let id): sendingLater(.path(.screen(id: id, action: .counter(.increment))))
         case .removeScreen(let id): .mutation(.removeScreen(id))
         case .turnIntoCounter(let id): .mutation(.turnIntoCounter(id))
         case .path(.screen(let id, .ticker(.close))): .mutation(.log("ticker \(id) closed"))  // a delegate action
@@ -82,7 +85,6 @@ final class StackApp: Reactor<StackApp.Action, StackApp.Mutation, StackApp.State
         case .log(let line): state.log.append(line)
         case .removeScreen(let id): state.path[id: id] = nil
         case .turnIntoCounter(let id): state.path[id: id] = .counter(Counter.State())
-        case .path, .destination, .alert: break
         }
     }
 }
@@ -191,10 +193,10 @@ struct ScreenStackTests {
         await tester.send(.path(.screen(id: 1, action: .ticker(.start))))
         #expect(clock.sleeperCount == 2, "each screen's \"tick\" is its own")
         await clock.advance(by: .seconds(1))
-        await tester.receive(.path(.screen(id: 0, mutation: .ticker(.tick)))) {
+        await tester.receive(Ticker.Mutation.tick, at: \.path, id: 0) {
             $0.path[id: 0, case: AppPath.State.ticker]?.ticks = 1
         }
-        await tester.receive(.path(.screen(id: 1, mutation: .ticker(.tick)))) {
+        await tester.receive(Ticker.Mutation.tick, at: \.path, id: 1) {
             $0.path[id: 1, case: AppPath.State.ticker]?.ticks = 1
         }
         await tester.send(.path(.popFrom(id: 0))) { $0.path.removeAll() }
@@ -245,7 +247,6 @@ struct ScreenStackTests {
         } matching: { issue in
             issue.comments.map(\.rawValue).joined().contains("was sent to \\State.path[#1], which is not there")
         }
-        await tester.send(.incrementScreen(1))  // a late mutation for #1: no screen changes
         await tester.send(.incrementScreen(2)) { $0.path[id: 2, case: AppPath.State.counter]?.count = 1 }
         await tester.send(.incrementScreen(0)) { $0.path[id: 0, case: AppPath.State.counter]?.count = 1 }
     }
@@ -264,7 +265,7 @@ struct ScreenStackTests {
         await tester.send(.removeScreen(1)) { $0.path.popLast(); $0.path.popLast() }
         #expect(clock.sleeperCount == 1, "the timers of #1 and #2 stopped inside the reduce")
         await clock.advance(by: .seconds(1))
-        await tester.receive(.path(.screen(id: 0, mutation: .ticker(.tick)))) {
+        await tester.receive(Ticker.Mutation.tick, at: \.path, id: 0) {
             $0.path[id: 0, case: AppPath.State.ticker]?.ticks = 1
         }
         await tester.send(.path(.popFrom(id: 0))) { $0.path.removeAll() }

@@ -28,14 +28,14 @@ final class ItemsApp: Reactor<ItemsApp.Action, ItemsApp.Mutation, ItemsApp.State
         var path = ScreenStack<ItemDetail.State>()
     }
     enum Action: Sendable { case open(Int), add(Item), remove(Int), renameBoth(String), path(StackAction<ItemDetail.Action>) }
-    enum Mutation: Sendable { case push(ItemDetail.State), add(Item), remove(Int), renameBoth(String), path(StackMutation<ItemDetail.Action>) }
+    enum Mutation: Sendable { case push(ItemDetail.State), add(Item), remove(Int), renameBoth(String) }
 
     init(items: Shared<[Item]>) {
         super.init(initialState: State(items: items))
     }
 
     override var children: [ChildPlace<State, Action, Mutation>] {
-        [.shared(\.items), .stack(ItemDetail(), state: \.path, action: Action.path, mutation: Mutation.path)]
+        [.shared(\.items), .stack(ItemDetail(), state: \.path, action: Action.path)]
     }
 
     override func mutate(action: Action) -> Effect<Mutation> {
@@ -58,7 +58,6 @@ final class ItemsApp: Reactor<ItemsApp.Action, ItemsApp.Mutation, ItemsApp.State
         case .renameBoth(let name):  // two copies of one value set in one reduce: the list, then the screen
             state.items.value[0].name = name + " (list)"
             if let top = state.path.ids.last { state.path[id: top]?.item.value.name = name + " (screen)" }
-        case .path: break
         }
     }
 }
@@ -107,8 +106,8 @@ struct ForgetfulParent: Feature {
     enum Action: Sendable { case forgetful(ForgetfulChild.Action), careful(ItemDetail.Action) }
 
     var children: [ChildPlace<State, Action, Action>] {
-        [.scope(ForgetfulChild(), state: \.forgetful, action: Action.forgetful, mutation: Action.forgetful),
-         .scope(ItemDetail(), state: \.careful, action: Action.careful, mutation: Action.careful)]
+        [.scope(ForgetfulChild(), state: \.forgetful, action: Action.forgetful),
+         .scope(ItemDetail(), state: \.careful, action: Action.careful)]
     }
 
     func reduce(into state: inout State, mutation: Action) {}
@@ -124,14 +123,14 @@ struct ForgetfulChild: Feature {
     }
 }
 
-/// A parent that changes its child with a mutation of the child's, never an action: the child's
-/// undeclared shared item is first met by its `reduce`.
+/// A parent that tries to change its child with a mutation of the child's case, as a parent
+/// could before a child's mutations were its own: it reaches the parent's own `reduce`.
 struct RenamingParent: Feature {
     struct State: Equatable { var child: RenamedChild.State }
     enum Action: Sendable { case rename(String), child(RenamedChild.Action) }
 
     var children: [ChildPlace<State, Action, Action>] {
-        [.scope(RenamedChild(), state: \.child, action: Action.child, mutation: Action.child)]
+        [.scope(RenamedChild(), state: \.child, action: Action.child)]
     }
 
     func mutate(action: Action, state: State) -> Effect<Action> {
@@ -328,17 +327,24 @@ struct SharedTests {
         #endif
     }
 
-    @Test("A child's undeclared shared field first met by a mutation its parent sends is named too")
-    func undeclaredSharedReachedByAMutation() {
+    @Test("N2: a parent's own mutation of its child's case changes nothing in the child, and a debug build says so once")
+    func parentMutationOfAChildsCase() {
         #if DEBUG
         nonisolated(unsafe) var warnings: [String] = []
         let reactor = FeatureReactor(RenamingParent(), initialState: RenamingParent.State(
             child: RenamedChild.State(item: Shared(Item(id: 1, name: "one")))))
         DebugWarning.$sink.withValue({ warnings.append($0) }) {
             reactor.send(.rename("uno"))
+            reactor.send(.rename("eins"))
         }
-        #expect(warnings.count == 1)
-        #expect(warnings.first?.hasPrefix("ViewStateKit warning: State.item holds a Shared value that RenamedChild's children") == true)
+        #expect(reactor.currentState.child.item.value.name == "one", "a child's mutations are its own")
+        #expect(warnings == ["""
+            ViewStateKit warning: .child(.rename("uno")) reached the reduce of FeatureReactor<RenamingParent> as its own \
+            mutation, but its case belongs to the place of RenamedChild at \\State.child, and a child's mutations are its \
+            own: the child never sees it. To change the child, send it that action; else return .none for it.
+            """])
+        reactor.send(.child(.rename("uno")))
+        #expect(reactor.currentState.child.item.value.name == "uno", "its action reaches it")
         #endif
     }
 

@@ -125,7 +125,6 @@ final class Playlist: Reactor<Playlist.Action, Playlist.Mutation, Playlist.State
     }
     enum Mutation: Equatable, Sendable {
         case openSheet, removeRow(Int), log(String)
-        case row(Int, PlayerRow.Mutation), sheet(PresentationMutation<PlayerRow.Mutation>)
     }
     let clock: ManualClock
 
@@ -135,8 +134,8 @@ final class Playlist: Reactor<Playlist.Action, Playlist.Mutation, Playlist.State
     }
 
     override var children: [ChildPlace<State, Action, Mutation>] {
-        [.rows(PlayerRow(clock: clock), state: \.rows, action: Action.row, mutation: Mutation.row),
-         .presented(PlayerRow(clock: clock), state: \.sheet, action: Action.sheet, mutation: Mutation.sheet)]
+        [.rows(PlayerRow(clock: clock), state: \.rows, action: Action.row),
+         .presented(PlayerRow(clock: clock), state: \.sheet, action: Action.sheet)]
     }
 
     override func mutate(action: Action) -> Effect<Mutation> {
@@ -159,7 +158,6 @@ final class Playlist: Reactor<Playlist.Action, Playlist.Mutation, Playlist.State
         case .openSheet: state.sheet = PlayerRow.State(id: 9)
         case .removeRow(let id): state.rows.removeAll { $0.id == id }
         case .log(let line): state.log.append(line)
-        case .row, .sheet: break
         }
     }
 }
@@ -174,9 +172,9 @@ struct TalkBackTests {
         await tester.send(.row(2, .play)) { $0.rows[1].isPlaying = true }
         await tester.send(.row(1, .playAndFail)) { $0.rows[0].isPlaying = true }
         await clock.advance(by: .seconds(1))
-        await tester.receive(.row(2, .playing(false))) { $0.rows[1].isPlaying = false }
+        await tester.receive(PlayerRow.Mutation.playing(false), at: \.rows, id: 2) { $0.rows[1].isPlaying = false }
         await tester.receive(.log("row 2: finished")) { $0.log = ["row 2: finished"] }
-        await tester.receive(.row(1, .playing(false))) { $0.rows[0].isPlaying = false }
+        await tester.receive(PlayerRow.Mutation.playing(false), at: \.rows, id: 1) { $0.rows[0].isPlaying = false }
         await tester.receive(.log("row 1: failed")) { $0.log = ["row 2: finished", "row 1: failed"] }
         #expect(tester.actionsFromWork == [.row(2, .delegate(.finished)), .row(1, .delegate(.failed))])
     }
@@ -185,7 +183,7 @@ struct TalkBackTests {
     func catchHandsItsParentTheFailure() async {
         let tester = ReactorTester(Playlist(clock: ManualClock()))
         await tester.send(.row(1, .playBroken))
-        await tester.receive(.row(1, .playing(false)))
+        await tester.receive(PlayerRow.Mutation.playing(false), at: \.rows, id: 1)
         await tester.receive(.log("row 1: failed")) { $0.log = ["row 1: failed"] }
         #expect(tester.actionsFromWork == [.row(1, .delegate(.failed))])
     }
@@ -197,7 +195,7 @@ struct TalkBackTests {
         await tester.send(.openSheet) { $0.sheet = PlayerRow.State(id: 9) }
         await tester.send(.sheet(.presented(.play))) { $0.sheet?.isPlaying = true }
         await clock.advance(by: .seconds(1))
-        await tester.receive(.sheet(.presented(.playing(false)))) { $0.sheet?.isPlaying = false }
+        await tester.receive(PlayerRow.Mutation.playing(false), at: \.sheet) { $0.sheet?.isPlaying = false }
         await tester.receive(.log("sheet: finished")) { $0.log = ["sheet: finished"] }
     }
 
@@ -222,8 +220,8 @@ struct TalkBackTests {
         await tester.send(.stopLater([2, 1]))
         #expect(clock.sleeperCount == 3)
         await clock.advance(by: .milliseconds(500))
-        await tester.receive(.row(2, .playing(false))) { $0.rows[1].isPlaying = false }
-        await tester.receive(.row(1, .playing(false))) { $0.rows[0].isPlaying = false }
+        await tester.receive(PlayerRow.Mutation.playing(false), at: \.rows, id: 2) { $0.rows[1].isPlaying = false }
+        await tester.receive(PlayerRow.Mutation.playing(false), at: \.rows, id: 1) { $0.rows[0].isPlaying = false }
         #expect(!tester.reactor.hasRunningWork, "both plays were cancelled before their second was up")
         #expect(tester.actionsFromWork == [.row(2, .stop), .row(1, .stop)])
     }
@@ -251,7 +249,7 @@ struct TalkBackTests {
         await tester.send(.openSheet) { $0.sheet = PlayerRow.State(id: 9) }
         await tester.send(.sheet(.presented(.closeWhenDone)))
         await clock.advance(by: .seconds(1))
-        await tester.receive(.sheet(.dismiss)) { $0.sheet = nil }
+        await tester.receive(dismissalAt: \.sheet) { $0.sheet = nil }
         #expect(!tester.reactor.hasRunningWork)
         #expect(!tester.isDismissed, "the sheet was dismissed, not the reactor")
     }

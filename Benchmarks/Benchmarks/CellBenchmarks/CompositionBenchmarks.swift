@@ -57,11 +57,11 @@ struct WorkingList: Feature {
         var count = 0
     }
     enum Action: Sendable { case row(Int, WorkingRow.Action), count }
-    enum Mutation: Sendable { case row(Int, WorkingRow.Mutation), counted }
+    enum Mutation: Sendable { case counted }
     let started: StartedWork
 
     var children: [ChildPlace<State, Action, Mutation>] {
-        [.rows(WorkingRow(started: started), state: \.rows, action: Action.row, mutation: Mutation.row)]
+        [.rows(WorkingRow(started: started), state: \.rows, action: Action.row)]
     }
 
     func mutate(action: Action, state: State) -> Effect<Mutation> {
@@ -83,11 +83,11 @@ struct WorkingList: Feature {
 struct StackedScreens: Feature {
     struct State: Equatable, Sendable { var path = ScreenStack<WorkingRow.State>() }
     enum Action: Sendable { case push, path(StackAction<WorkingRow.Action>) }
-    enum Mutation: Sendable { case push, path(StackMutation<WorkingRow.Mutation>) }
+    enum Mutation: Sendable { case push }
     let started: StartedWork
 
     var children: [ChildPlace<State, Action, Mutation>] {
-        [.stack(WorkingRow(started: started), state: \.path, action: Action.path, mutation: Mutation.path)]
+        [.stack(WorkingRow(started: started), state: \.path, action: Action.path)]
     }
 
     func mutate(action: Action, state: State) -> Effect<Mutation> {

@@ -32,7 +32,7 @@ struct ScopeLevel<Inner: Feature>: Feature where Inner.Action == Inner.Mutation,
     let child: Inner
 
     var children: [ChildPlace<State, Action, Action>] {
-        [.scope(child, state: \.inner, action: Action.inner, mutation: Action.inner)]
+        [.scope(child, state: \.inner, action: Action.inner)]
     }
 
     func reduce(into state: inout State, mutation: Action) {}
@@ -48,7 +48,7 @@ where Inner.Action == Inner.Mutation, Inner.Action: Sendable, Inner.State: Equat
     let child: Inner
 
     var children: [ChildPlace<State, Action, Action>] {
-        [.rows(child, state: \.rows, action: Action.row, mutation: Action.row)]
+        [.rows(child, state: \.rows, action: Action.row)]
     }
 
     func reduce(into state: inout State, mutation: Action) {}
@@ -60,11 +60,11 @@ struct StackLevel<Inner: Feature>: Feature where Inner.Action: Sendable, Inner.M
         var path: ScreenStack<Inner.State>
     }
     enum Action: Sendable { case path(StackAction<Inner.Action>) }
-    enum Mutation: Sendable { case path(StackMutation<Inner.Mutation>) }
+    enum Mutation: Sendable { }
     let child: Inner
 
     var children: [ChildPlace<State, Action, Mutation>] {
-        [.stack(child, state: \.path, action: Action.path, mutation: Mutation.path)]
+        [.stack(child, state: \.path, action: Action.path)]
     }
 
     func reduce(into state: inout State, mutation: Mutation) {}
@@ -79,11 +79,11 @@ struct Siblings: Feature {
     enum Action: Sendable { case a(Leaf.Action), b(Leaf.Action), c(Leaf.Action), d(Leaf.Action), e(Leaf.Action), own }
 
     var children: [ChildPlace<State, Action, Action>] {
-        [.scope(Leaf(), state: \.a, action: Action.a, mutation: Action.a),
-         .scope(Leaf(), state: \.b, action: Action.b, mutation: Action.b),
-         .scope(Leaf(), state: \.c, action: Action.c, mutation: Action.c),
-         .scope(Leaf(), state: \.d, action: Action.d, mutation: Action.d),
-         .scope(Leaf(), state: \.e, action: Action.e, mutation: Action.e)]
+        [.scope(Leaf(), state: \.a, action: Action.a),
+         .scope(Leaf(), state: \.b, action: Action.b),
+         .scope(Leaf(), state: \.c, action: Action.c),
+         .scope(Leaf(), state: \.d, action: Action.d),
+         .scope(Leaf(), state: \.e, action: Action.e)]
     }
 
     func reduce(into state: inout State, mutation: Action) {

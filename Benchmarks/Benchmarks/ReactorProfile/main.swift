@@ -161,10 +161,10 @@ struct WorkingList: Feature {
         var count = 0
     }
     enum Action: Sendable { case row(Int, WorkingRow.Action), count }
-    enum Mutation: Sendable { case row(Int, WorkingRow.Mutation), counted }
+    enum Mutation: Sendable { case counted }
 
     var children: [ChildPlace<State, Action, Mutation>] {
-        [.rows(WorkingRow(), state: \.rows, action: Action.row, mutation: Mutation.row)]
+        [.rows(WorkingRow(), state: \.rows, action: Action.row)]
     }
 
     /// The list counts with a mutation of its own.

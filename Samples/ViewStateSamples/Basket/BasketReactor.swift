@@ -37,14 +37,10 @@ public final class BasketReactor: Reactor<BasketReactor.Action, BasketReactor.Mu
 
     /// How the state changes.
     public enum Mutation: Equatable, Sendable {
-        /// A line's own change.
-        case line(Int, BasketLine.Action)
         /// A line taken out.
         case removeLine(Int)
         /// The confirmation shown.
         case showAlert(AlertState<Action.Alert>)
-        /// The confirmation cleared (by its place, after any button).
-        case alert(PresentationMutation<Never>)
         /// Every line taken out.
         case empty
     }
@@ -65,8 +61,8 @@ public final class BasketReactor: Reactor<BasketReactor.Action, BasketReactor.Mu
 
     /// The lines, each a ``BasketLine`` by id, and the confirmation, cleared after any button.
     override public var children: [ChildPlace<State, Action, Mutation>] {
-        [.rows(BasketLine(), state: \.lines, action: Action.line, mutation: Mutation.line),
-         .alert(state: \.alert, action: Action.alert, mutation: Mutation.alert)]
+        [.rows(BasketLine(), state: \.lines, action: Action.line),
+         .alert(state: \.alert, action: Action.alert)]
     }
 
     /// Reacts to what the lines and the confirmation did (they ran first); asks before emptying.
@@ -89,10 +85,10 @@ public final class BasketReactor: Reactor<BasketReactor.Action, BasketReactor.Mu
         }
     }
 
-    /// Applies the basket's own changes; a line's and the alert's are their places' (rule N2).
+    /// Applies the basket's own changes; a line's are its own (rule N2), and the alert is
+    /// cleared by its place.
     override public func reduce(into state: inout State, mutation: Mutation) {
         switch mutation {
-        case .line, .alert: break
         case .removeLine(let id): state.lines.removeAll { $0.id == id }
         case .showAlert(let alert): state.alert = alert
         case .empty: state.lines = []

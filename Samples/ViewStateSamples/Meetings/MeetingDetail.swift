@@ -59,10 +59,6 @@ public struct MeetingDetail: Feature {
         case showDeleteAlert
         /// The meeting taken out of the list.
         case delete
-        /// The form's own change, or its dismissal.
-        case edit(PresentationMutation<MeetingForm.Action>)
-        /// The confirmation cleared.
-        case alert(PresentationMutation<Never>)
     }
 
     /// A detail screen with nothing to configure.
@@ -72,8 +68,8 @@ public struct MeetingDetail: Feature {
     /// declared once.
     public var children: [ChildPlace<State, Action, Mutation>] {
         [.shared(\.meeting), .shared(\.meetings),
-         .presented(MeetingForm(), state: \.edit, action: Action.edit, mutation: Mutation.edit),
-         .alert(state: \.alert, action: Action.alert, mutation: Mutation.alert)]
+         .presented(MeetingForm(), state: \.edit, action: Action.edit),
+         .alert(state: \.alert, action: Action.alert)]
     }
 
     /// Opens the form, saves it, asks before deleting, deletes and leaves; starting a recording
@@ -102,8 +98,6 @@ public struct MeetingDetail: Feature {
         case .delete:
             let id = state.meeting.value.id
             state.meetings.value.removeAll { $0.id == id }
-        case .edit, .alert:
-            break
         }
     }
 }

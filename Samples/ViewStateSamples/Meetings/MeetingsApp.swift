@@ -48,10 +48,6 @@ public final class MeetingsApp: Reactor<MeetingsApp.Action, MeetingsApp.Mutation
         case insert(Meeting)
         /// A screen was pushed.
         case push(MeetingsPath.State)
-        /// A pushed screen's own change, or a pop.
-        case path(StackMutation<MeetingsPath.Mutation>)
-        /// The add form's own change, or its dismissal.
-        case add(PresentationMutation<MeetingForm.Action>)
     }
 
     /// The app, with the meetings of the storage in effect where it is made (loaded now; a file
@@ -64,8 +60,8 @@ public final class MeetingsApp: Reactor<MeetingsApp.Action, MeetingsApp.Mutation
     /// The list, the stack of screens and the add sheet, each declared once.
     override public var children: [ChildPlace<State, Action, Mutation>] {
         [.shared(\.meetings),
-         .stack(MeetingsPath(), state: \.path, action: Action.path, mutation: Mutation.path),
-         .presented(MeetingForm(), state: \.add, action: Action.add, mutation: Mutation.add)]
+         .stack(MeetingsPath(), state: \.path, action: Action.path),
+         .presented(MeetingForm(), state: \.add, action: Action.add)]
     }
 
     /// Adds, opens, and pushes the record screen when a detail asks for it (rule N1).
@@ -98,8 +94,6 @@ public final class MeetingsApp: Reactor<MeetingsApp.Action, MeetingsApp.Mutation
             state.add = nil
         case .push(let screen):
             state.path.push(screen)
-        case .path, .add:
-            break
         }
     }
 }

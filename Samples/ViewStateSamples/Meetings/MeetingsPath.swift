@@ -1,7 +1,7 @@
 import ViewStateKit
 
 /// The screens the meetings app pushes: one case per screen, each a feature, declared once
-/// with ``ChildPlace/ifCase(_:state:action:mutation:)`` — no `switch` of its own (TCA's
+/// with ``ChildPlace/ifCase(_:state:action:)`` — no `switch` of its own (TCA's
 /// `@Reducer enum Path`).
 public struct MeetingsPath: Feature {
     /// A pushed screen's state.
@@ -20,20 +20,12 @@ public struct MeetingsPath: Feature {
         case record(RecordMeeting.Action)
     }
 
-    /// A change of a pushed screen.
-    public enum Mutation: Equatable, Sendable {
-        /// The detail screen's.
-        case detail(MeetingDetail.Mutation)
-        /// The record screen's.
-        case record(RecordMeeting.Mutation)
-    }
-
     /// The screens, with nothing to configure.
     public init() {}
 
     /// One place per screen.
     public var children: [ChildPlace<State, Action, Mutation>] {
-        [.ifCase(MeetingDetail(), state: State.detail, action: Action.detail, mutation: Mutation.detail),
-         .ifCase(RecordMeeting(), state: State.record, action: Action.record, mutation: Mutation.record)]
+        [.ifCase(MeetingDetail(), state: State.detail, action: Action.detail),
+         .ifCase(RecordMeeting(), state: State.record, action: Action.record)]
     }
 }

@@ -64,8 +64,6 @@ public struct RecordMeeting: Feature {
         case showEndAlert
         /// The notes written into the meeting.
         case keepNotes
-        /// The question cleared.
-        case alert(PresentationMutation<Never>)
     }
 
     /// The clock the timer sleeps on: the reactor's (a real one in the app, a `ManualClock` in tests).
@@ -77,7 +75,7 @@ public struct RecordMeeting: Feature {
     /// The shared meeting and the question, declared once; the question is cleared after any
     /// of its buttons.
     public var children: [ChildPlace<State, Action, Mutation>] {
-        [.shared(\.meeting), .alert(state: \.alert, action: Action.alert, mutation: Mutation.alert)]
+        [.shared(\.meeting), .alert(state: \.alert, action: Action.alert)]
     }
 
     /// Runs the timer; ending early stops it and asks; discarding dismisses the screen.
@@ -107,8 +105,6 @@ public struct RecordMeeting: Feature {
                                                .cancel("Resume", action: .resume)])
         case .keepNotes:
             state.meeting.value.notes.append(state.note)
-        case .alert:
-            break
         }
     }
 

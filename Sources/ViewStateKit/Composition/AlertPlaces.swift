@@ -5,23 +5,18 @@ extension ChildPlace {
     /// - Parameters:
     ///   - state: where the alert lives in the parent's state.
     ///   - action: the parent's case that carries the alert's ``PresentationAction``.
-    ///   - mutation: the parent's case that carries its ``PresentationMutation`` (only ever
-    ///     `.dismiss`: an alert has no mutations of its own).
     public static func alert<AlertAction>(state: WritableKeyPath<State, AlertState<AlertAction>?>,
-                                          action: @escaping (PresentationAction<AlertAction>) -> Action,
-                                          mutation: @escaping @Sendable (PresentationMutation<Never>) -> Mutation) -> ChildPlace {
-        let actions = EnumCase(action), mutations = EnumCase(mutation)
+                                          action: @escaping (PresentationAction<AlertAction>) -> Action) -> ChildPlace {
+        let actions = EnumCase(action)
         return PlaceSpec<State, Action, Mutation, AlertButtons<AlertAction>, OnlyChild>(
             child: AlertButtons(), place: AnyHashable(state),
             action: { actions.extract(from: $0).map { _ in .remove(OnlyChild()) } },
-            mutation: { mutations.extract(from: $0).map { _ in .remove(OnlyChild()) } },
-            wrap: { _, alertMutation in mutation(alertMutation) },
             embed: { _, button in action(.presented(button)) },
             read: { parent, _ in parent[keyPath: state] },
             modify: { _, _, _ in },
             each: { _, _ in },
-            removal: (mutation: { _ in mutation(.dismiss) }, remove: { parent, _ in parent[keyPath: state] = nil }),
-            tags: (actions.learnt, mutations.learnt)
+            removal: { parent, _ in parent[keyPath: state] = nil },
+            tags: actions.learnt
         ).place
     }
 
@@ -30,18 +25,14 @@ extension ChildPlace {
     /// `children` beside its other cases. A tap on any of its buttons dismisses the presented
     /// destination holding it (N6) before anyone else sees the button's action; then the
     /// parent's `mutate` does: `case .destination(.presented(.alert(.confirmDelete)))`. The user
-    /// dismissing it without a tap sends the destination's `.dismiss`. The enum's `Mutation` needs
-    /// no case for it.
+    /// dismissing it without a tap sends the destination's `.dismiss`.
     /// - Parameters:
     ///   - state: the state's case: `Destination.State.alert`.
     ///   - action: the action's case: `Destination.Action.alert`.
     public static func alert<AlertAction>(case state: @escaping (AlertState<AlertAction>) -> State,
                                           action: @escaping (AlertAction) -> Action) -> ChildPlace {
-        ifCase(AlertCase<AlertAction>(), state: state, action: action, mutation: noMutation)
+        ifCase(AlertCase<AlertAction>(), state: state, action: action)
     }
-
-    /// The mutation of a child that has none: never called.
-    nonisolated private static func noMutation(_ mutation: Never) -> Mutation {}
 }
 
 /// The logic of an alert as a child: its buttons' actions, nothing to reduce, and no work.
@@ -50,7 +41,7 @@ extension ChildPlace {
 struct AlertButtons<ButtonAction>: Feature {
     typealias Action = ButtonAction
     typealias State = AlertState<ButtonAction>
-    typealias Mutation = PresentationMutation<Never>
+    typealias Mutation = Never
 }
 
 /// The logic of an alert that is one case of an enum of destinations: any button's action

@@ -1,16 +1,17 @@
 /// Where a child ``Feature`` lives in its parent, declared once: where its state is, and which
-/// of the parent's cases carry its actions and its mutations. A parent — a ``Reactor`` or a
-/// ``Feature``, to any depth — lists its children in `children`, and that one declaration
-/// routes both ways: an action for the child runs the child's `mutate`, and a mutation for it
-/// runs the child's `reduce`, in place.
+/// one of the parent's cases carries its actions. A parent — a ``Reactor`` or a ``Feature``, to
+/// any depth — lists its children in `children`, and that one declaration routes both ways: an
+/// action for the child runs the child's `mutate`, and each mutation the child makes, at once or
+/// from its work, runs the child's `reduce`, in place. The parent's `Mutation` has no case for
+/// its children, and its `reduce` never sees theirs.
 ///
 /// The meetings sample's app: a shared list, a stack of screens, a sheet.
 ///
 /// ```swift
 /// override public var children: [ChildPlace<State, Action, Mutation>] {
 ///     [.shared(\.meetings),
-///      .stack(MeetingsPath(), state: \.path, action: Action.path, mutation: Mutation.path),
-///      .presented(MeetingForm(), state: \.add, action: Action.add, mutation: Mutation.add)]
+///      .stack(MeetingsPath(), state: \.path, action: Action.path),
+///      .presented(MeetingForm(), state: \.add, action: Action.add)]
 /// }
 /// ```
 ///
@@ -20,8 +21,9 @@
 ///   the same action (to react to a delegate action: `case .row(let id, .delegate(.remove))`).
 ///   A parent whose `Mutation` is its `Action` and keeps the default `mutate` does not hand that
 ///   action on as a mutation: it would reach the child's `reduce` a second time.
-/// - N2: a mutation for a child is reduced by the child alone, in place, and never reaches the
-///   parent's `reduce`: the parent's `switch` lists the case and does nothing (`case .counter: break`).
+/// - N2: a child's mutation — returned by its `mutate` or sent by its work — is reduced by the
+///   child alone, in place, and never reaches the parent's `reduce`; the parent's `Mutation`
+///   has no case for it. A test receives it by its place: `receive(.tick, at: \.rows, id: 2)`.
 /// - N3: a child's work is its own: its ids are scoped by its full place, to any depth (a row's
 ///   row's `"tick"` is its own), and `cancel(id:)` inside it reaches only its own work.
 /// - N4: work of a child that a reduce removes (an optional set to `nil`, a row removed, a
@@ -31,9 +33,10 @@
 /// - N5: an action for a child that is not there (a popped screen, a removed row, a `nil`
 ///   destination, an alert not shown) changes nothing, writes a debug warning naming the
 ///   child's place and the action, and fails a `ReactorTester` test at its `send`. The parent
-///   still sees the action. A late mutation for a child that is gone is dropped quietly.
-/// - N6: a presented child's `.dismiss` action, ``Effect/dismiss`` from inside it, or its own
-///   place's dismissal mutation sets it to `nil` (pops a screen) and cancels its work; an
+///   still sees the action. A late mutation for a child that is gone changes nothing.
+/// - N6: a presented child's `.dismiss` action, or ``Effect/dismiss`` from inside it, sets it
+///   to `nil` (pops a screen) and cancels its work; a test receives the removal
+///   (`receive(dismissalAt: \.path, id: 1)`); an
 ///   alert or dialog is cleared as soon as one of its buttons is tapped, before the parent
 ///   sees the button's action.
 /// - N7: cost stays flat in the number of children: a row is found by its id through an index
@@ -59,9 +62,6 @@ public struct ChildPlace<State, Action, Mutation> {
 
     /// Routes `action` to the child if it is the child's: `false` when it is not.
     var route: (Action, NodeContext<State, Mutation>) -> Bool { routes.route }
-    /// Reduces `mutation` into the child if it is the child's: `false` when it is not. Records
-    /// in the last argument the place whose own state changed.
-    var reduce: (Mutation, inout State, [ChildScope], inout [ChildScope]?) -> Bool { routes.reduce }
     /// Visits the ``Shared`` copies this place holds: its own, or its children's at any depth.
     var share: (inout State, inout SharedPass) -> Void { routes.share }
     /// Whether this place holds a ``Shared`` copy, itself or in a child at any depth.
@@ -76,9 +76,8 @@ public struct ChildPlace<State, Action, Mutation> {
     }
 
     init(route: @escaping (Action, NodeContext<State, Mutation>) -> Bool,
-         reduce: @escaping (Mutation, inout State, [ChildScope], inout [ChildScope]?) -> Bool,
          share: @escaping (inout State, inout SharedPass) -> Void, holdsShared: @escaping () -> Bool) {
-        routes = PlaceRoutes(route: route, reduce: reduce, share: share, holdsShared: holdsShared)
+        routes = PlaceRoutes(route: route, share: share, holdsShared: holdsShared)
     }
 
     /// A ``Shared`` value this parent holds at `state` (rule S1 of ``Shared``): what the parent's
@@ -86,7 +85,7 @@ public struct ChildPlace<State, Action, Mutation> {
     /// refreshed when another copy is written. It routes no action or mutation.
     /// - Parameter state: where the shared value lives in the parent's state.
     public static func shared<Value>(_ state: WritableKeyPath<State, Shared<Value>>) -> ChildPlace {
-        ChildPlace(route: { _, _ in false }, reduce: { _, _, _, _ in false },
+        ChildPlace(route: { _, _ in false },
                    share: { parent, pass in pass.visit(&parent[keyPath: state]) }, holdsShared: { true })
     }
 
@@ -95,41 +94,35 @@ public struct ChildPlace<State, Action, Mutation> {
     ///   - child: the child's logic.
     ///   - state: where the child's state lives in the parent's state.
     ///   - action: the parent's case that carries the child's actions: `Action.counter`.
-    ///   - mutation: the parent's case that carries the child's mutations: `Mutation.counter`.
     public static func scope<Child: Feature>(_ child: Child, state: WritableKeyPath<State, Child.State>,
-                                             action: @escaping (Child.Action) -> Action,
-                                             mutation: @escaping @Sendable (Child.Mutation) -> Mutation) -> ChildPlace {
-        single(child, place: AnyHashable(state), actions: EnumCase(action), mutation: mutation,
+                                             action: @escaping (Child.Action) -> Action) -> ChildPlace {
+        single(child, place: AnyHashable(state), actions: EnumCase(action),
                read: { $0[keyPath: state] }, modify: { parent, change in change(&parent[keyPath: state]) })
     }
 
     /// One child that may be absent, at `state`: TCA's `ifLet`. Its work is cancelled when a
-    /// reduce sets it to `nil`. For a sheet or a cover the user can dismiss, use ``presented(_:state:action:mutation:)``.
+    /// reduce sets it to `nil`. For a sheet or a cover the user can dismiss, use ``presented(_:state:action:)``.
     /// - Parameters:
     ///   - child: the child's logic.
     ///   - state: where the optional child's state lives in the parent's state.
     ///   - action: the parent's case that carries the child's actions.
-    ///   - mutation: the parent's case that carries the child's mutations.
     public static func optional<Child: Feature>(_ child: Child, state: WritableKeyPath<State, Child.State?>,
-                                                action: @escaping (Child.Action) -> Action,
-                                                mutation: @escaping @Sendable (Child.Mutation) -> Mutation) -> ChildPlace {
-        single(child, place: AnyHashable(state), actions: EnumCase(action), mutation: mutation,
+                                                action: @escaping (Child.Action) -> Action) -> ChildPlace {
+        single(child, place: AnyHashable(state), actions: EnumCase(action),
                read: { $0[keyPath: state] }, modify: { parent, change in Self.modify(&parent[keyPath: state], change) })
     }
 
     /// A stack of screens, at `state`: TCA's `forEach` over a `StackState`. The screen type is
     /// usually an enum of features, one case per screen, whose `children` are
-    /// ``ifCase(_:state:action:mutation:)`` places. A popped screen's work is cancelled; a
-    /// screen's ``Effect/dismiss`` pops it (and every screen above it).
+    /// ``ifCase(_:state:action:)`` places. A popped screen's work is cancelled; a screen's
+    /// ``Effect/dismiss`` pops it (and every screen above it).
     /// - Parameters:
     ///   - screen: the screens' logic.
     ///   - state: where the stack lives in the parent's state.
     ///   - action: the parent's case that carries a ``StackAction``: `Action.path`.
-    ///   - mutation: the parent's case that carries a ``StackMutation``: `Mutation.path`.
     public static func stack<Screen: Feature>(_ screen: Screen, state: WritableKeyPath<State, ScreenStack<Screen.State>>,
-                                              action: @escaping (StackAction<Screen.Action>) -> Action,
-                                              mutation: @escaping @Sendable (StackMutation<Screen.Mutation>) -> Mutation) -> ChildPlace {
-        let actions = EnumCase(action), mutations = EnumCase(mutation)
+                                              action: @escaping (StackAction<Screen.Action>) -> Action) -> ChildPlace {
+        let actions = EnumCase(action)
         return PlaceSpec<State, Action, Mutation, Screen, StackID>(
             child: screen, place: AnyHashable(state), identified: true,
             action: { parent in
@@ -139,14 +132,6 @@ public struct ChildPlace<State, Action, Mutation> {
                 case nil: nil
                 }
             },
-            mutation: { parent in
-                switch mutations.extract(from: parent) {
-                case .screen(let id, let mutation)?: .child(id, mutation)
-                case .popFrom(let id)?: .remove(id)
-                case nil: nil
-                }
-            },
-            wrap: { id, screenMutation in mutation(.screen(id: id, mutation: screenMutation)) },
             embed: { id, screenAction in action(.screen(id: id, action: screenAction)) },
             read: { parent, id in parent[keyPath: state][id: id] },
             modify: { parent, id, change in
@@ -156,8 +141,8 @@ public struct ChildPlace<State, Action, Mutation> {
             each: { parent, body in
                 for position in parent[keyPath: state].indices { parent[keyPath: state].modify(at: position, body) }
             },
-            removal: (mutation: { mutation(.popFrom(id: $0)) }, remove: { parent, id in parent[keyPath: state].pop(from: id) }),
-            tags: (actions.learnt, mutations.learnt)
+            removal: { parent, id in parent[keyPath: state].pop(from: id) },
+            tags: actions.learnt
         ).place.keeping(state) { $0.hasSameStorage(as: $1) }
     }
 
@@ -168,11 +153,9 @@ public struct ChildPlace<State, Action, Mutation> {
     ///   - child: the child's logic.
     ///   - state: where the optional child's state lives in the parent's state.
     ///   - action: the parent's case that carries a ``PresentationAction``: `Action.destination`.
-    ///   - mutation: the parent's case that carries a ``PresentationMutation``: `Mutation.destination`.
     public static func presented<Child: Feature>(_ child: Child, state: WritableKeyPath<State, Child.State?>,
-                                                 action: @escaping (PresentationAction<Child.Action>) -> Action,
-                                                 mutation: @escaping @Sendable (PresentationMutation<Child.Mutation>) -> Mutation) -> ChildPlace {
-        let actions = EnumCase(action), mutations = EnumCase(mutation)
+                                                 action: @escaping (PresentationAction<Child.Action>) -> Action) -> ChildPlace {
+        let actions = EnumCase(action)
         return PlaceSpec<State, Action, Mutation, Child, OnlyChild>(
             child: child, place: AnyHashable(state),
             action: { parent in
@@ -182,20 +165,12 @@ public struct ChildPlace<State, Action, Mutation> {
                 case nil: nil
                 }
             },
-            mutation: { parent in
-                switch mutations.extract(from: parent) {
-                case .presented(let mutation)?: .child(OnlyChild(), mutation)
-                case .dismiss?: .remove(OnlyChild())
-                case nil: nil
-                }
-            },
-            wrap: { _, childMutation in mutation(.presented(childMutation)) },
             embed: { _, childAction in action(.presented(childAction)) },
             read: { parent, _ in parent[keyPath: state] },
             modify: { parent, _, change in Self.modify(&parent[keyPath: state], change) },
             each: { parent, body in Self.modify(&parent[keyPath: state], body) },
-            removal: (mutation: { _ in mutation(.dismiss) }, remove: { parent, _ in parent[keyPath: state] = nil }),
-            tags: (actions.learnt, mutations.learnt)
+            removal: { parent, _ in parent[keyPath: state] = nil },
+            tags: actions.learnt
         ).place
     }
 
@@ -207,12 +182,10 @@ public struct ChildPlace<State, Action, Mutation> {
     ///   - child: the case's logic.
     ///   - state: the state's case: `State.detail`.
     ///   - action: the action's case: `Action.detail`.
-    ///   - mutation: the mutation's case: `Mutation.detail`.
     public static func ifCase<Child: Feature>(_ child: Child, state: @escaping (Child.State) -> State,
-                                              action: @escaping (Child.Action) -> Action,
-                                              mutation: @escaping @Sendable (Child.Mutation) -> Mutation) -> ChildPlace {
+                                              action: @escaping (Child.Action) -> Action) -> ChildPlace {
         let states = EnumCase(state), actions = EnumCase(action)
-        return single(child, place: nil, caseName: { states.name ?? actions.name }, actions: actions, mutation: mutation,
+        return single(child, place: nil, caseName: { states.name ?? actions.name }, actions: actions,
                       read: { states.extract(from: $0) },
                       modify: { parent, change in
                           guard var childState = states.extract(from: parent) else { return }
@@ -222,23 +195,19 @@ public struct ChildPlace<State, Action, Mutation> {
     }
 
     /// A child without an id of its own (one child, an optional one, one case of an enum),
-    /// whose actions and mutations the parent's cases carry as they are.
+    /// whose actions the parent's case carries as they are.
     private static func single<Child: Feature>(_ child: Child, place: AnyHashable?, caseName: @escaping () -> String? = { nil },
                                                actions: EnumCase<Action, Child.Action>,
-                                               mutation: @escaping @Sendable (Child.Mutation) -> Mutation,
                                                read: @escaping (State) -> Child.State?,
                                                modify: @escaping (inout State, (inout Child.State) -> Void) -> Void) -> ChildPlace {
-        let mutations = EnumCase(mutation)
-        return PlaceSpec<State, Action, Mutation, Child, OnlyChild>(
+        PlaceSpec<State, Action, Mutation, Child, OnlyChild>(
             child: child, place: place, caseName: caseName,
             action: { actions.extract(from: $0).map { .child(OnlyChild(), $0) } },
-            mutation: { mutations.extract(from: $0).map { .child(OnlyChild(), $0) } },
-            wrap: { _, childMutation in mutation(childMutation) },
             embed: { _, childAction in actions.embed(childAction) },
             read: { parent, _ in read(parent) },
             modify: { parent, _, change in modify(&parent, change) },
             each: { parent, body in modify(&parent, body) },
-            tags: (actions.learnt, mutations.learnt)
+            tags: actions.learnt
         ).place
     }
 
@@ -268,28 +237,25 @@ public struct ChildPlace<State, Action, Mutation> {
 @MainActor
 final class PlaceRoutes<State, Action, Mutation> {
     let route: (Action, NodeContext<State, Mutation>) -> Bool
-    let reduce: (Mutation, inout State, [ChildScope], inout [ChildScope]?) -> Bool
     let share: (inout State, inout SharedPass) -> Void
     let holdsShared: () -> Bool
     /// For a place whose storage can be told untouched at once (rows, a stack): its key in a
     /// child's scope, and a check made from the state before a reduce that tells, after it,
     /// whether the reduce left that storage as it was, holding it meanwhile (N7).
     var storage: (key: AnyHashable, keep: (State) -> (State) -> Bool)?
-    /// Whether an action or a mutation is this place's, changing nothing, and what the place is
-    /// called in warnings: for the debug check that no two places share a case.
+    /// Whether an action is this place's, changing nothing, and what the place is called in
+    /// warnings: for the debug check that no two places share a case.
     var takesAction: (Action) -> Bool = { _ in false }
-    var takesMutation: (Mutation) -> Bool = { _ in false }
     var name: () -> String = { "a shared value" }
-    /// Whether that check was made for this place's actions, and for its mutations.
-    var actionsChecked = false, mutationsChecked = false
-    /// What this place's cases learnt of the tags of the parent's actions and mutations.
-    var actionTags: LearntTags?, mutationTags: LearntTags?
+    /// Whether that check was made for this place; whether a parent's own mutation of this
+    /// place's case was said (``Swift/Array/warnOfChildCase(_:reducedBy:)``).
+    var actionsChecked = false, ownCaseWarned = false
+    /// What this place's case learnt of the tags of the parent's actions.
+    var actionTags: LearntTags?
 
     init(route: @escaping (Action, NodeContext<State, Mutation>) -> Bool,
-         reduce: @escaping (Mutation, inout State, [ChildScope], inout [ChildScope]?) -> Bool,
          share: @escaping (inout State, inout SharedPass) -> Void, holdsShared: @escaping () -> Bool) {
         self.route = route
-        self.reduce = reduce
         self.share = share
         self.holdsShared = holdsShared
     }

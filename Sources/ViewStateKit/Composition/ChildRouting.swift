@@ -1,9 +1,10 @@
-/// How a ``ChildPlace`` routes actions and mutations to its child, and how the child's work
-/// is found again when the child goes away. Internal: users only declare places.
+/// How a ``ChildPlace`` routes actions to its child and carries the child's mutations back to
+/// it, and how the child's work is found again when the child goes away. Internal: users only
+/// declare places.
 
-/// What a parent's action or mutation is to one of its child places.
+/// What a parent's action is to one of its child places.
 enum Routed<Address, Payload> {
-    /// The child's own action or mutation, for the child at `address` (a row's id, a screen's).
+    /// The child's own action, for the child at `address` (a row's id, a screen's).
     case child(Address, Payload)
     /// The child at `address` is to go away: a `.dismiss`, a `.popFrom(id:)`, an alert's button.
     case remove(Address)
@@ -17,7 +18,10 @@ struct NodeContext<State, Mutation> {
     unowned let runtime: any ChildRuntime
     /// This node's state, found in the root's state (`nil` once the node has gone away).
     let read: (Any) -> State?
-    /// Runs an effect of this node: mapped to the root's mutations, with its work scoped.
+    /// Changes this node's state in the root's state behind the pointer (nothing once the node
+    /// has gone away): how a ``ChildMutation`` reaches its child, in place.
+    let modify: (UnsafeMutableRawPointer, (inout State) -> Void) -> Void
+    /// Runs an effect of this node: its mutations carried to it, its work scoped.
     let perform: (Effect<Mutation>) -> Void
     /// This node's place, outermost first; empty at the root.
     let scope: [ChildScope]
@@ -41,19 +45,20 @@ protocol ChildRuntime: AnyObject {
 /// Where a child lives in its parent: the place (a key path, or a case's name) and, for rows
 /// and screens, the child's id. Written in traces and warnings as `\State.rows[3]`,
 /// `\State.path[#0]`, `.detail`.
-struct ChildScope: Hashable, CustomStringConvertible {
-    let place: AnyHashable
-    let address: AnyHashable?
+package struct ChildScope: Hashable, CustomStringConvertible {
+    /// The place: its key path in the parent's state, or its case's name.
+    package let place: AnyHashable
+    /// The child's id among the place's children (a row's, a screen's), or `nil`.
+    package let address: AnyHashable?
 
-    var description: String {
+    package var description: String {
         (place.base as? String ?? "\(place.base)") + (address.map { "[\(ValueDescription.describe($0.base))]" } ?? "")
     }
 }
 
-/// A child place, spelt out: how to find the child's actions and mutations in the parent's,
-/// how to wrap the child's mutations, and how to read and change the child's state by its
-/// address. The public factories of ``ChildPlace`` fill one in; ``place`` turns it into the
-/// routing closures.
+/// A child place, spelt out: how to find the child's actions in the parent's, and how to read
+/// and change the child's state by its address. The public factories of ``ChildPlace`` fill one
+/// in; ``place`` turns it into the routing closures.
 @MainActor
 struct PlaceSpec<State, Action, Mutation, Child: Feature, Address: Hashable & Sendable> {
     let child: Child
@@ -63,45 +68,36 @@ struct PlaceSpec<State, Action, Mutation, Child: Feature, Address: Hashable & Se
     /// Whether children here have ids of their own (rows, screens), written in their scope.
     let identified: Bool
     let action: (Action) -> Routed<Address, Child.Action>?
-    let mutation: (Mutation) -> Routed<Address, Child.Mutation>?
-    let wrap: @Sendable (Address, Child.Mutation) -> Mutation
     /// Makes a child's action the parent's: what an action the child's work sends goes through.
     let embed: (Address, Child.Action) -> Action
     let read: (State, Address) -> Child.State?
     let modify: (inout State, Address, (inout Child.State) -> Void) -> Void
     /// Changes every child this place holds now, in place, in order.
     let each: (inout State, (inout Child.State) -> Void) -> Void
-    /// For children that can be sent away: the parent's mutation that does it, and the change
-    /// it makes.
-    let removal: (mutation: @Sendable (Address) -> Mutation, remove: (inout State, Address) -> Void)?
+    /// For children that can be sent away (a dismissal, a pop): the change that does it.
+    let removal: ((inout State, Address) -> Void)?
     /// The child's own places, read from `child.children` once, on first use (a feature may
     /// contain itself, as a tree's rows do, so not before).
     let childPlaces: Once<[ChildPlace<Child.State, Child.Action, Child.Mutation>]>
     /// Whether a child here holds a ``Shared`` copy, at any depth.
     let holdsShared: HoldsShared
-    /// What the cases carrying the child's actions and mutations learnt of the tags they met,
-    /// for the place to pass values of other cases by.
-    let actionTags: LearntTags?, mutationTags: LearntTags?
+    /// What the case carrying the child's actions learnt of the tags it met, for the place to
+    /// pass actions of other cases by.
+    let actionTags: LearntTags?
 
     init(child: Child, place: AnyHashable?, caseName: @escaping () -> String? = { nil }, identified: Bool = false,
          action: @escaping (Action) -> Routed<Address, Child.Action>?,
-         mutation: @escaping (Mutation) -> Routed<Address, Child.Mutation>?,
-         wrap: @escaping @Sendable (Address, Child.Mutation) -> Mutation,
          embed: @escaping (Address, Child.Action) -> Action,
          read: @escaping (State, Address) -> Child.State?,
          modify: @escaping (inout State, Address, (inout Child.State) -> Void) -> Void,
          each: @escaping (inout State, (inout Child.State) -> Void) -> Void,
-         removal: (mutation: @Sendable (Address) -> Mutation, remove: (inout State, Address) -> Void)? = nil,
-         tags: (action: LearntTags, mutation: LearntTags)? = nil) {
+         removal: ((inout State, Address) -> Void)? = nil, tags: LearntTags? = nil) {
         self.child = child
-        actionTags = tags?.action
-        mutationTags = tags?.mutation
+        actionTags = tags
         placeKey = place
         self.caseName = caseName
         self.identified = identified
         self.action = action
-        self.mutation = mutation
-        self.wrap = wrap
         self.embed = embed
         self.read = read
         self.modify = modify
@@ -120,31 +116,29 @@ struct PlaceSpec<State, Action, Mutation, Child: Feature, Address: Hashable & Se
 
     var place: ChildPlace<State, Action, Mutation> {
         let holdsShared = self.holdsShared, each = self.each, childPlaces = self.childPlaces
-        let action = self.action, mutation = self.mutation, placeKey = self.placeKey, caseName = self.caseName
-        let place = ChildPlace(route: route, reduce: reduce, share: { state, pass in
+        let action = self.action, placeKey = self.placeKey, caseName = self.caseName
+        let place = ChildPlace(route: route, share: { state, pass in
             guard holdsShared.value else { return }
             each(&state) { child in SharedPass.walk(&child, places: childPlaces.value, with: &pass) }
         }, holdsShared: { holdsShared.value })
         place.routes.actionTags = actionTags
-        place.routes.mutationTags = mutationTags
         place.routes.takesAction = { action($0) != nil }
-        place.routes.takesMutation = { mutation($0) != nil }
         place.routes.name = { "the place of \(Child.self) at " + (placeKey.map { "\($0.base)" } ?? "." + (caseName() ?? "?")) }
         return place
     }
 
-    /// N1, N5: runs the child's action on the child (its own children first), or its removal.
+    /// N1, N5, N6: runs the child's action on the child (its own children first), or its removal.
     func route(_ parentAction: Action, _ context: NodeContext<State, Mutation>) -> Bool {
         guard let routed = action(parentAction) else { return false }
         switch routed {
         case .remove(let address):
-            guard let removal, let parent = context.current, read(parent, address) != nil else {
+            guard removal != nil, let parent = context.current, read(parent, address) != nil else {
                 context.runtime.missingChild(at: describe(address, in: context), action: parentAction)
                 return true
             }
-            context.perform(.mutation(removal.mutation(address)))
+            removalMutation(at: address, in: context).map { context.perform(Effect(kind: .child($0))) }
         case .child(let address, let childAction):
-            let read = self.read
+            let read = self.read, modify = self.modify
             let childRead: (Any) -> Child.State? = { root in context.read(root).flatMap { read($0, address) } }
             guard childRead(context.runtime.rootState) != nil else {
                 context.runtime.missingChild(at: describe(address, in: context), action: parentAction)
@@ -152,16 +146,24 @@ struct PlaceSpec<State, Action, Mutation, Child: Feature, Address: Hashable & Se
             }
             let element = scope(address)
             let scope = context.scope + [element]
-            let wrap = self.wrap
-            let dismissal = removal.map { $0.mutation(address) }
+            let childModify: (UnsafeMutableRawPointer, (inout Child.State) -> Void) -> Void = { root, change in
+                context.modify(root) { parent in modify(&parent, address, change) }
+            }
+            let child = self.child, places = childPlaces
+            let maker = ChildMutation.Maker<Child.Mutation> { mutation in
+                ChildMutation(mutation: mutation, scope: scope, changed: scope, apply: { root in
+                    childModify(root) { child.reduce(mutation, places: places.value, into: &$0) }
+                })
+            }
+            let dismissal = removalMutation(at: address, in: context)
+            let lift = lift(at: address)
             let childContext = NodeContext<Child.State, Child.Mutation>(
-                runtime: context.runtime, read: childRead,
+                runtime: context.runtime, read: childRead, modify: childModify,
                 perform: { [unowned runtime = context.runtime] effect in
                     if effect.startsWork {
                         runtime.childStartsWork(at: scope, isPresent: { childRead($0) != nil })
                     }
-                    context.perform(effect.map({ wrap(address, $0) }, scope: element, dismissal: dismissal,
-                                               lift: lift(at: address)))
+                    context.perform(effect.placed(maker, scope: element, dismissal: dismissal, lift: lift))
                 },
                 scope: scope)
             child.process(childAction, places: childPlaces.value, in: childContext)
@@ -169,20 +171,13 @@ struct PlaceSpec<State, Action, Mutation, Child: Feature, Address: Hashable & Se
         return true
     }
 
-    /// N2, N6: reduces the child's mutation into the child, in place, or removes the child.
-    func reduce(_ parentMutation: Mutation, _ state: inout State, _ scope: [ChildScope], _ changed: inout [ChildScope]?) -> Bool {
-        guard let routed = mutation(parentMutation) else { return false }
-        switch routed {
-        case .remove(let address):
-            removal?.remove(&state, address)
-            changed = scope
-        case .child(let address, let childMutation):
-            modify(&state, address) { childState in
-                child.reduce(childMutation, places: childPlaces.value, into: &childState,
-                             scope: scope + [self.scope(address)], changed: &changed)
-            }
-        }
-        return true
+    /// N6: the removal of the child at `address` as a mutation the reactor carries to this
+    /// place, or `nil` when children here cannot be sent away.
+    private func removalMutation(at address: Address, in context: NodeContext<State, Mutation>) -> ChildMutation? {
+        guard let removal else { return nil }
+        return ChildMutation(mutation: nil, scope: context.scope + [scope(address)], changed: context.scope, apply: { root in
+            context.modify(root) { parent in removal(&parent, address) }
+        })
     }
 
     /// How an action the work of the child at `address` sends becomes the parent's action: a
@@ -218,14 +213,10 @@ extension Feature {
         context.perform(mutate(action: action, state: state))
     }
 
-    /// Reduces `mutation` at this node: into the child it is for (N2), else with its own
-    /// `reduce`, recording this node's scope as the one that changed.
-    func reduce(_ mutation: Mutation, places: [ChildPlace<State, Action, Mutation>], into state: inout State,
-                scope: [ChildScope], changed: inout [ChildScope]?) {
-        if places.reduce(mutation, &state, scope, &changed) { return }
-        UndeclaredShared.check(state, places: places, owner: Self.self)
+    /// Reduces one of this node's own mutations with its `reduce`, in place (N2).
+    func reduce(_ mutation: Mutation, places: [ChildPlace<State, Action, Mutation>], into state: inout State) {
+        places.warnOfChildCase(mutation, reducedBy: Self.self)
         reduce(into: &state, mutation: mutation)
-        changed = scope
     }
 }
 
@@ -248,21 +239,24 @@ extension Array {
         return false
     }
 
-    /// Reduces `mutation` into the first of these places it is for: `false` when it is none's.
-    /// In a debug build, warns as ``route(_:_:)`` does of a later place sharing its case.
+    /// N2, in a debug build: a parent whose `Mutation` is its `Action` reduced, as its own, a
+    /// mutation of a case one of these places carries. A child's mutations are its own (its
+    /// `mutate`'s and its work's), so the child never sees it: said once per place, naming the
+    /// way to reach the child (an action) — the mistake of code written when a parent could
+    /// send its child a mutation.
     @MainActor
-    func reduce<State, Action, Mutation>(_ mutation: Mutation, _ state: inout State, _ scope: [ChildScope],
-                                         _ changed: inout [ChildScope]?) -> Bool
+    func warnOfChildCase<State, Action, Mutation>(_ mutation: Mutation, reducedBy owner: Any.Type)
     where Element == ChildPlace<State, Action, Mutation> {
-        guard !isEmpty else { return false }
-        let tag = EnumLayout(Mutation.self)?.tag(of: mutation)
-        for place in self where !place.passes(tag, place.routes.mutationTags) && place.reduce(mutation, &state, scope, &changed) {
-            #if DEBUG
-            lookForTwins(of: place, checked: \.mutationsChecked, value: mutation) { $0.routes.takesMutation($1) }
-            #endif
-            return true
-        }
-        return false
+        #if DEBUG
+        guard !isEmpty, ObjectIdentifier(Mutation.self) == ObjectIdentifier(Action.self), let action = mutation as? Action,
+              let place = first(where: { $0.routes.takesAction(action) }), !place.routes.ownCaseWarned else { return }
+        place.routes.ownCaseWarned = true
+        DebugWarning.write("""
+            ViewStateKit warning: \(ValueDescription.describe(mutation)) reached the reduce of \(owner) as its own mutation, \
+            but its case belongs to \(place.routes.name()), and a child's mutations are its own: the child never sees \
+            it. To change the child, send it that action; else return .none for it.
+            """)
+        #endif
     }
 
     /// The first time `first`, one of these places, takes a value of one kind (`checked`), warns

@@ -23,8 +23,9 @@
 public protocol Feature {
     /// The actions the feature is sent.
     associatedtype Action
-    /// The mutations its actions and effects produce.
-    associatedtype Mutation
+    /// The mutations its actions and effects produce: `Never` for a feature that has none of
+    /// its own (one that is only an enum of other features, say).
+    associatedtype Mutation = Never
     /// The part of the state the feature owns.
     associatedtype State
 

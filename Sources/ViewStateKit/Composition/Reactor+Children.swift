@@ -1,5 +1,5 @@
-/// A reactor at the root of its children: it routes actions and mutations down the places its
-/// `children` declared, and keeps the index of its children's running work by scope, so that a
+/// A reactor at the root of its children: it routes actions down the places its `children`
+/// declared, reduces each child's mutation into its child, and keeps the index of its children's running work by scope, so that a
 /// reduce that removed a child stops that child's work and looks at nothing else (N4, N7).
 extension Reactor: ChildRuntime, SharedHolder {
     /// S1: another holder wrote a value this reactor's state holds: publishes a state with its
@@ -16,7 +16,9 @@ extension Reactor: ChildRuntime, SharedHolder {
 
     /// The root as a node: its state is the whole state, its effects are performed as they are.
     var rootContext: NodeContext<State, Mutation> {
-        NodeContext(runtime: self, read: { $0 as? State }, perform: { [unowned self] in perform($0) }, scope: [])
+        NodeContext(runtime: self, read: { $0 as? State },
+                    modify: { root, change in change(&root.assumingMemoryBound(to: State.self).pointee) },
+                    perform: { [unowned self] in perform($0) }, scope: [])
     }
 
     /// N1: an action for a child runs on the child before the reactor's own `mutate`. Returns
@@ -26,30 +28,42 @@ extension Reactor: ChildRuntime, SharedHolder {
         childPlaces.route(action, rootContext)
     }
 
-    /// N2, N4: reduces `mutation` into the child it is for, or with the reactor's own
-    /// `reduce`; then, before anyone hears of the new state, stops the work of any child that
-    /// reduce removed, looking only under the place whose own state changed.
+    /// N4: reduces one of the reactor's own mutations with its `reduce`; then, before anyone
+    /// hears of the new state, stops the work of any child that reduce removed, skipping the
+    /// lists and stacks whose storage it left untouched (N7).
     @usableFromInline
     func reduceRouted(_ mutation: Mutation) {
         var written: [SharedRoot] = []
         defer { written.forEach { $0.tellHolders(except: self) } }  // once this state is out (S1)
         state.update { state in
             let before = tracer == nil ? nil : state
-            var changed: [ChildScope]?
-            let routed = childPlaces.reduce(mutation, &state, [], &changed)
-            var untouched: [(place: AnyHashable, isUntouched: (State) -> Bool)] = []
-            if !routed {
-                untouched = storageChecks(before: state)
-                reduce(into: &state, mutation: mutation)
-                changed = []
-            }
+            let untouched = storageChecks(before: state)
+            childPlaces.warnOfChildCase(mutation, reducedBy: Self.self)
+            reduce(into: &state, mutation: mutation)
             if holdsShared { written = shareWrites(in: &state) }
             if let before { tracer?.mutation(mutation, from: before, to: state) }
-            guard let changed, !workUnder.isEmpty else { return }
-            if changed.isEmpty {
-                stopWorkOfAbsentChildren(skipping: Set(untouched.filter { $0.isUntouched(state) }.map(\.place)), in: state)
+            guard !workUnder.isEmpty else { return }
+            stopWorkOfAbsentChildren(skipping: Set(untouched.filter { $0.isUntouched(state) }.map(\.place)), in: state)
+        }
+    }
+
+    /// N2, N4: reduces a child's mutation into the child, in place, or removes the child; then
+    /// stops the work of any child that change removed, looking only under the node whose own
+    /// state changed.
+    @usableFromInline
+    func reduceChild(_ mutation: ChildMutation) {
+        var written: [SharedRoot] = []
+        defer { written.forEach { $0.tellHolders(except: self) } }  // once this state is out (S1)
+        state.update { state in
+            let before = tracer == nil ? nil : state
+            withUnsafeMutablePointer(to: &state) { mutation.apply(UnsafeMutableRawPointer($0)) }
+            if holdsShared { written = shareWrites(in: &state) }
+            if let before { tracer?.childMutation(mutation, from: before, to: state) }
+            guard !workUnder.isEmpty else { return }
+            if mutation.changed.isEmpty {
+                stopWorkOfAbsentChildren(skipping: [], in: state)
             } else {
-                stopWorkOfAbsentChildren(under: changed, in: state)
+                stopWorkOfAbsentChildren(under: mutation.changed, in: state)
             }
         }
     }

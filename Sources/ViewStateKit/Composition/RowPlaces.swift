@@ -8,13 +8,11 @@ extension ChildPlace {
     ///   - state: where the list of rows lives in the parent's state.
     ///   - action: the parent's case that carries a row's id and action: `Action.row` for
     ///     `case row(Row.State.ID, Row.Action)`.
-    ///   - mutation: the parent's case that carries a row's id and mutation.
     public static func rows<Child: Feature>(_ child: Child, state: WritableKeyPath<State, [Child.State]>,
-                                            action: @escaping (Child.State.ID, Child.Action) -> Action,
-                                            mutation: @escaping @Sendable (Child.State.ID, Child.Mutation) -> Mutation) -> ChildPlace
+                                            action: @escaping (Child.State.ID, Child.Action) -> Action) -> ChildPlace
     where Child.State: Identifiable, Child.State.ID: Sendable {
         let index = RowIndex<Child.State>()
-        return rows(child, state: state, action: action, mutation: mutation,
+        return rows(child, state: state, action: action,
                     read: { rows, id in index.position(of: id, in: rows).map { rows[$0] } },
                     modify: { rows, id, change in
                         guard let position = index.position(of: id, in: rows) else { return }
@@ -27,19 +25,17 @@ extension ChildPlace {
     }
 
     /// A list of children found by id, at `state`: TCA's `forEach` over an `IdentifiedArrayOf`.
-    /// As ``rows(_:state:action:mutation:)-(_,WritableKeyPath<State,[Child.State]>,_,_)``, with
-    /// each row found in constant time.
+    /// As ``rows(_:state:action:)-(_,WritableKeyPath<State,[Child.State]>,_)``, with each row
+    /// found in constant time.
     /// - Parameters:
     ///   - child: the rows' logic.
     ///   - state: where the list of rows lives in the parent's state.
     ///   - action: the parent's case that carries a row's id and action: `Action.row` for
     ///     `case row(Row.State.ID, Row.Action)`.
-    ///   - mutation: the parent's case that carries a row's id and mutation.
     public static func rows<Child: Feature>(_ child: Child, state: WritableKeyPath<State, IdentifiedArray<Child.State>>,
-                                            action: @escaping (Child.State.ID, Child.Action) -> Action,
-                                            mutation: @escaping @Sendable (Child.State.ID, Child.Mutation) -> Mutation) -> ChildPlace
+                                            action: @escaping (Child.State.ID, Child.Action) -> Action) -> ChildPlace
     where Child.State: Identifiable, Child.State.ID: Sendable {
-        rows(child, state: state, action: action, mutation: mutation,
+        rows(child, state: state, action: action,
              read: { rows, id in rows[id: id] },
              modify: { rows, id, change in rows.modify(id: id, change) },
              each: { rows, body in rows.modifyEach(body) },
@@ -51,23 +47,20 @@ extension ChildPlace {
     private static func rows<Child: Feature, Rows>(
         _ child: Child, state: WritableKeyPath<State, Rows>,
         action: @escaping (Child.State.ID, Child.Action) -> Action,
-        mutation: @escaping @Sendable (Child.State.ID, Child.Mutation) -> Mutation,
         read: @escaping (Rows, Child.State.ID) -> Child.State?,
         modify: @escaping (inout Rows, Child.State.ID, (inout Child.State) -> Void) -> Void,
         each: @escaping (inout Rows, (inout Child.State) -> Void) -> Void,
         sameStorage: @escaping (Rows, Rows) -> Bool
     ) -> ChildPlace where Child.State: Identifiable, Child.State.ID: Sendable {
-        let actions = EnumCase(action), mutations = EnumCase(mutation)
+        let actions = EnumCase(action)
         return PlaceSpec<State, Action, Mutation, Child, Child.State.ID>(
             child: child, place: AnyHashable(state), identified: true,
             action: { actions.extract(from: $0).map { .child($0.0, $0.1) } },
-            mutation: { mutations.extract(from: $0).map { .child($0.0, $0.1) } },
-            wrap: mutation,
             embed: action,
             read: { parent, id in read(parent[keyPath: state], id) },
             modify: { parent, id, change in modify(&parent[keyPath: state], id, change) },
             each: { parent, body in each(&parent[keyPath: state], body) },
-            tags: (actions.learnt, mutations.learnt)
+            tags: actions.learnt
         ).place.keeping(state, sameStorage)
     }
 }

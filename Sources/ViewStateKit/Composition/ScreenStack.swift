@@ -2,7 +2,7 @@
 /// ``StackID`` the stack gives it when it is pushed. TCA's `StackState`.
 ///
 /// A parent keeps one in its state (`var path = ScreenStack<Path.State>()`), declares it once
-/// as a child place (``ChildPlace/stack(_:state:action:mutation:)``), and pushes screens in its
+/// as a child place (``ChildPlace/stack(_:state:action:)``), and pushes screens in its
 /// `reduce`: `state.path.push(.detail(Detail.State(meeting: meeting)))`. A screen's actions
 /// reach it by id (`.path(.screen(id: 0, action: .detail(.editTapped)))`), a popped screen's
 /// work is cancelled, and a test asserts a screen by its id:

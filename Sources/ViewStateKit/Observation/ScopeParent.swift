@@ -29,7 +29,7 @@ public protocol ScopeParent: AnyObject {
 }
 
 extension ScopeParent {
-    /// The child always there at `child` (a ``ChildPlace/scope(_:state:action:mutation:)`` place).
+    /// The child always there at `child` (a ``ChildPlace/scope(_:state:action:)`` place).
     /// - Parameters:
     ///   - child: where the child's state lives in this state.
     ///   - action: this parent's case that carries the child's actions: `Action.counter`.
@@ -40,7 +40,7 @@ extension ScopeParent {
                              dismiss: (self as? ScopedReactor<Action, State>)?.dismissal, isProcessing: runningCheck)
     }
 
-    /// The child at `child` while it is there, else `nil` (a ``ChildPlace/optional(_:state:action:mutation:)`` place).
+    /// The child at `child` while it is there, else `nil` (a ``ChildPlace/optional(_:state:action:)`` place).
     /// - Parameters:
     ///   - child: where the optional child's state lives in this state.
     ///   - action: this parent's case that carries the child's actions.
@@ -50,7 +50,7 @@ extension ScopeParent {
     }
 
     /// The presented child at `child` (a sheet, a cover, a destination) while it is there, else
-    /// `nil` (a ``ChildPlace/presented(_:state:action:mutation:)`` place). Its ``ScopedReactor/dismiss()``
+    /// `nil` (a ``ChildPlace/presented(_:state:action:)`` place). Its ``ScopedReactor/dismiss()``
     /// sends `.dismiss`, as a sheet pulled down does.
     /// - Parameters:
     ///   - child: where the optional child's state lives in this state.
@@ -62,7 +62,7 @@ extension ScopeParent {
     }
 
     /// The row with `id` in the list at `rows` while it is there, else `nil` (a
-    /// ``ChildPlace/rows(_:state:action:mutation:)-(_,WritableKeyPath<State,[Child.State]>,_,_)`` place). The row is found again by its id in
+    /// ``ChildPlace/rows(_:state:action:)-(_,WritableKeyPath<State,[Child.State]>,_,_)`` place). The row is found again by its id in
     /// each state, in constant time while rows are changed, added or removed one at a time
     /// around it, so a list of row views costs each state one step per row.
     /// - Parameters:
@@ -76,7 +76,7 @@ extension ScopeParent {
     }
 
     /// The row with `id` in the list at `rows` while it is there, else `nil` (a
-    /// ``ChildPlace/rows(_:state:action:mutation:)-(_,WritableKeyPath<State,IdentifiedArray<Child.State>>,_,_)``
+    /// ``ChildPlace/rows(_:state:action:)-(_,WritableKeyPath<State,IdentifiedArray<Child.State>>,_,_)``
     /// place), found by id in constant time in each state.
     /// - Parameters:
     ///   - rows: where the list lives in this state.
@@ -88,7 +88,7 @@ extension ScopeParent {
     }
 
     /// The screen with `id` on the stack at `stack` while it is there, else `nil` (a
-    /// ``ChildPlace/stack(_:state:action:mutation:)`` place). Its ``ScopedReactor/dismiss()``
+    /// ``ChildPlace/stack(_:state:action:)`` place). Its ``ScopedReactor/dismiss()``
     /// pops it (and every screen above it), as a back button does.
     /// - Parameters:
     ///   - stack: where the stack lives in this state.
@@ -102,7 +102,7 @@ extension ScopeParent {
     }
 
     /// The case `state` of this enum state while it is that case, else `nil` (an
-    /// ``ChildPlace/ifCase(_:state:action:mutation:)`` place): a pushed screen's detail, say.
+    /// ``ChildPlace/ifCase(_:state:action:)`` place): a pushed screen's detail, say.
     /// - Parameters:
     ///   - state: the state's case: `Screen.State.detail`.
     ///   - action: the action's case: `Screen.Action.detail`.

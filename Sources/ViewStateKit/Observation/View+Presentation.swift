@@ -9,7 +9,7 @@ import SwiftUI
 extension View {
     /// Shows `alert` while the state holds it, as an alert or a confirmation dialog by its
     /// style. A tap on a button sends `send(.button(action))`: `.presented(action)`, or
-    /// `.dismiss` for a button without one (OK, Cancel). Declared as a ``ChildPlace/alert(state:action:mutation:)``
+    /// `.dismiss` for a button without one (OK, Cancel). Declared as a ``ChildPlace/alert(state:action:)``
     /// place, the alert is cleared by that action; the presentation is a constant of this
     /// render, so the state, not SwiftUI, says whether it shows.
     /// - Parameters:

@@ -3,7 +3,7 @@
 /// view draws it while the state holds it (SwiftUI's `.alert`, a console's numbered choices), so
 /// a test asserts it like any field.
 ///
-/// Declared as a child place (`ChildPlace.alert(state:action:mutation:)`), it is cleared as soon
+/// Declared as a child place (`ChildPlace.alert(state:action:)`), it is cleared as soon
 /// as a button is tapped, and the reactor only reacts to the button's action (the basket
 /// sample). Without one, a reactor clears it itself: a tap sends the reactor's one alert action
 /// with the button's action, or `nil` for a button without one (OK, Cancel) and for a

@@ -28,6 +28,8 @@ public struct Effect<Mutation> {
         case cancel(id: AnyHashable)
         case merge([Effect])
         case dismiss
+        /// A mutation of a child feature, carried to the reactor with its place (one case per child).
+        case child(ChildMutation)
     }
 
     @usableFromInline let kind: Kind
@@ -197,44 +199,55 @@ extension Effect {
     /// - Parameter transform: wraps a mutation of this effect as the parent's mutation.
     /// - Returns: the same work, sending the parent's mutations.
     public func map<Parent>(_ transform: @escaping @Sendable (Mutation) -> Parent) -> Effect<Parent> {
-        map(transform, scope: nil, dismissal: nil)
+        switch kind {
+        case .mutation(let mutation): .mutation(transform(mutation))
+        case .mutations(let mutations): .mutations(mutations.map(transform))
+        case .merge(let effects): .merge(effects.map { $0.map(transform) })
+        case .dismiss: .dismiss
+        case .child(let mutation): Effect<Parent>(kind: .child(mutation))
+        case .cancel(let id): Effect<Parent>(kind: .cancel(id: id))
+        case .run(let id, let start):
+            Effect<Parent>(kind: .run(id: id) { outlet in
+                start(WorkOutlet(deliver: { outlet.deliver(transform($0)) }, child: outlet.child, act: outlet.act,
+                                 dismiss: outlet.dismiss, finished: outlet.finished))
+            })
+        }
     }
 
-    /// ``map(_:)``, with every id of this effect made `scope`'s own (and anonymous work tagged
-    /// with it), so the reactor can find a child's work when the child goes away; and a
-    /// ``dismiss`` turned into `dismissal`, the parent's mutation that removes the child, when
-    /// the parent presented it (else passed on up).
-    ///
-    /// An action the work sends (``ActionSend``) goes through `lift`, which makes it the
-    /// parent's action, or `nil` when it is not the child's; without `lift` it goes up as it is.
-    func map<Parent>(_ transform: @escaping @Sendable (Mutation) -> Parent, scope: ChildScope?,
-                     dismissal: Parent?, lift: (@MainActor @Sendable (Any) -> Any?)? = nil) -> Effect<Parent> {
+    /// This effect, of the child at `scope`, as an effect of its parent: each of its mutations,
+    /// now or from its work, is the child's, made by `place` into a ``ChildMutation`` that the
+    /// reactor reduces into the child, in place (N2); every id is made `scope`'s own (and
+    /// anonymous work tagged with it), so the reactor finds the child's work when the child
+    /// goes away (N3, N4); a ``dismiss`` becomes `dismissal`, the removal of the child, when the
+    /// parent presented it (else it goes on up, N6). An action the work sends (``ActionSend``)
+    /// goes through `lift`, which makes it the parent's action, or `nil` when it is not the child's.
+    @MainActor
+    func placed<Parent>(_ place: ChildMutation.Maker<Mutation>, scope: ChildScope, dismissal: ChildMutation?,
+                        lift: @escaping @MainActor @Sendable (Any) -> Any?) -> Effect<Parent> {
         switch kind {
         case .mutation(let mutation):
-            return .mutation(transform(mutation))
+            return Effect<Parent>(kind: .child(place.make(mutation)))
         case .mutations(let mutations):
-            return .mutations(mutations.map(transform))
+            return .merge(mutations.map { Effect<Parent>(kind: .child(place.make($0))) })
         case .merge(let effects):
-            return .merge(effects.map { $0.map(transform, scope: scope, dismissal: dismissal, lift: lift) })
+            return .merge(effects.map { $0.placed(place, scope: scope, dismissal: dismissal, lift: lift) })
         case .dismiss:
-            return dismissal.map { .mutation($0) } ?? .dismiss
+            return dismissal.map { Effect<Parent>(kind: .child($0)) } ?? .dismiss
+        case .child(let mutation):
+            return Effect<Parent>(kind: .child(mutation))
         case .cancel(let id):
-            return Effect<Parent>(kind: .cancel(id: scope.map { ScopedWork.id(id, in: $0) } ?? id))
+            return Effect<Parent>(kind: .cancel(id: ScopedWork.id(id, in: scope)))
         case .run(let id, let start):
-            return Effect<Parent>(kind: .run(id: scope.map { ScopedWork.id(id, in: $0) } ?? id) { outlet in
-                var act = outlet.act, dismiss = outlet.dismiss
-                if let lift {
-                    act = { action in
-                        if let lifted = lift(action) { outlet.act(lifted) }
-                    }
-                }
+            return Effect<Parent>(kind: .run(id: ScopedWork.id(id, in: scope)) { outlet in
+                var dismiss = outlet.dismiss
                 if let dismissal {
                     // Made and delivered on the main actor only, where the places live.
                     nonisolated(unsafe) let removal = dismissal
-                    dismiss = { outlet.deliver(removal) }
+                    dismiss = { outlet.child(removal) }
                 }
-                return start(WorkOutlet(deliver: { mutation in outlet.deliver(transform(mutation)) },
-                                        act: act, dismiss: dismiss, finished: outlet.finished))
+                return start(WorkOutlet(deliver: { outlet.child(place.make($0)) }, child: outlet.child,
+                                        act: { action in lift(action).map(outlet.act) },
+                                        dismiss: dismiss, finished: outlet.finished))
             })
         }
     }
@@ -244,7 +257,7 @@ extension Effect {
         switch kind {
         case .run: true
         case .merge(let effects): effects.contains { $0.startsWork }
-        case .mutation, .mutations, .cancel, .dismiss: false
+        case .mutation, .mutations, .cancel, .dismiss, .child: false
         }
     }
 }
@@ -271,6 +284,8 @@ struct ScopedWork: Hashable {
 struct WorkOutlet<Mutation>: Sendable {
     /// Reduces a mutation of the work's feature.
     let deliver: @MainActor @Sendable (Mutation) -> Void
+    /// Reduces a mutation of one of the feature's children, at its place (passed up as it is).
+    let child: @MainActor @Sendable (ChildMutation) -> Void
     /// Sends an action of the work's feature through the reactor from the top (erased: each
     /// place lifts it into its parent's action).
     let act: @MainActor @Sendable (Any) -> Void

@@ -351,6 +351,8 @@ extension Reactor {
             startWork(id, start)
         case .dismiss:
             dismissItself()
+        case .child(let mutation):
+            reduceChild(mutation)
         }
     }
 
@@ -400,6 +402,11 @@ extension Reactor {
             guard let self, mayStillSend(mutation) else { return }  // a reactor gone: nothing to reduce into
             tracer?.effect = name
             reduce(mutation)
+            tracer?.effect = nil
+        }, child: { [weak self] mutation in
+            guard let self, mayStillSend(mutation.description) else { return }
+            tracer?.effect = name
+            reduceChild(mutation)
             tracer?.effect = nil
         }, act: { [weak self] action in
             guard let self, mayStillSend(action) else { return }

@@ -65,6 +65,14 @@ package final class ReactorTracer {
         changes(old, new).forEach { write("  " + $0) }
     }
 
+    /// A child's mutation, reduced into the child: written with its place.
+    func childMutation(_ mutation: ChildMutation, from old: Any, to new: Any) {
+        mutationObserver?(mutation)
+        guard sink != nil else { return }
+        write("mutation \(mutation.description)" + (effect.map { " from effect \($0)" } ?? ""))
+        changes(old, new).forEach { write("  " + $0) }
+    }
+
     func effectStarted(_ effect: String) {
         write("effect \(effect) started")
     }

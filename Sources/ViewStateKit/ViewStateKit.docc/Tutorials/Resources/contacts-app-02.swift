@@ -52,7 +52,6 @@ final class ContactsApp: Reactor<ContactsApp.Action, ContactsApp.Mutation, Conta
 
     enum Mutation: Equatable, Sendable {
         case push(ContactDetail.State)
-        case path(StackMutation<ContactDetail.Mutation>)
     }
 
     init(contacts: [Contact]) {
@@ -60,7 +59,7 @@ final class ContactsApp: Reactor<ContactsApp.Action, ContactsApp.Mutation, Conta
     }
 
     override var children: [ChildPlace<State, Action, Mutation>] {
-        [.stack(ContactDetail(), state: \.path, action: Action.path, mutation: Mutation.path)]
+        [.stack(ContactDetail(), state: \.path, action: Action.path)]
     }
 
     override func mutate(action: Action) -> Effect<Mutation> {
@@ -78,8 +77,6 @@ final class ContactsApp: Reactor<ContactsApp.Action, ContactsApp.Mutation, Conta
         switch mutation {
         case .push(let detail):
             state.path.push(detail)
-        case .path:
-            break
         }
     }
 }

@@ -53,7 +53,6 @@ final class ContactsApp: Reactor<ContactsApp.Action, ContactsApp.Mutation, Conta
     enum Mutation: Equatable, Sendable {
         case push(ContactDetail.State)
         case setFavorite(id: Int, Bool)
-        case path(StackMutation<ContactDetail.Mutation>)
     }
 
     init(contacts: [Contact]) {
@@ -61,7 +60,7 @@ final class ContactsApp: Reactor<ContactsApp.Action, ContactsApp.Mutation, Conta
     }
 
     override var children: [ChildPlace<State, Action, Mutation>] {
-        [.stack(ContactDetail(), state: \.path, action: Action.path, mutation: Mutation.path)]
+        [.stack(ContactDetail(), state: \.path, action: Action.path)]
     }
 
     override func mutate(action: Action) -> Effect<Mutation> {
@@ -84,8 +83,6 @@ final class ContactsApp: Reactor<ContactsApp.Action, ContactsApp.Mutation, Conta
             state.path.push(detail)
         case .setFavorite(let id, let isFavorite):
             if isFavorite { state.favorites.insert(id) } else { state.favorites.remove(id) }
-        case .path:
-            break
         }
     }
 }

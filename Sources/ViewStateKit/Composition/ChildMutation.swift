@@ -1,0 +1,58 @@
+/// A mutation of a child feature on its way to the reactor at the root, carried by the engine
+/// with the child's place: so a parent declares one case per child (its actions'), and its own
+/// `reduce` never sees its children's mutations (N2). The reactor reduces it into the child, in
+/// place; a test receives it by its place (`receive(.tick, at: \.rows, id: 2)`), and a trace
+/// writes it with its place (`\State.rows[2] › .tick`).
+@usableFromInline
+package struct ChildMutation {
+    /// The child's own mutation; `nil` for the child's removal (a dismissal, a pop).
+    package let mutation: Any?
+    /// The child's place from the root, outermost first.
+    package let scope: [ChildScope]
+    /// The node whose own state the reduce changes: the child, or for a removal its parent (N4).
+    let changed: [ChildScope]
+    /// Makes the change in the root's state, behind the pointer: the child's `reduce`, in place.
+    let apply: (UnsafeMutableRawPointer) -> Void
+
+    /// How the mutation reads in a trace and a test's failure: its place, then the mutation.
+    package var description: String {
+        let place = scope.map(\.description).joined(separator: " › ")
+        return mutation.map { place + " › " + ValueDescription.describe($0) } ?? place + " dismissed"
+    }
+
+    /// Makes a ``ChildMutation`` of each mutation of the child at one place. Made and called on
+    /// the main actor only, where places live; carried into the child's work's outlet.
+    struct Maker<Mutation>: @unchecked Sendable {
+        let make: @MainActor (Mutation) -> ChildMutation
+    }
+}
+
+/// A mutation a reactor reduced, as a test hears it: the reactor's own, or one of a child's.
+package enum HeardMutation<Mutation> {
+    case own(Mutation)
+    case child(ChildMutation)
+
+    /// How it reads in a test's failure.
+    package var description: String {
+        switch self {
+        case .own(let mutation): ValueDescription.describe(mutation)
+        case .child(let mutation): mutation.description
+        }
+    }
+}
+
+extension ChildScope {
+    /// How a place and an id read in a test's failure, as a child's scope does: `\State.rows[2]`.
+    package static func describe(place: AnyKeyPath, id: (some Hashable)?) -> String {
+        ChildScope(place: AnyHashable(place), address: id.map { AnyHashable($0) }).description
+    }
+
+    /// Whether this scope's address is `id`: a row's id, or a screen's `StackID`, which a test
+    /// may write as a number (`id: 1`).
+    package func isAddress(_ id: some Hashable) -> Bool {
+        guard let address else { return false }
+        if address == AnyHashable(id) { return true }
+        if let screen = address.base as? StackID, let number = id as? Int { return screen == StackID(number) }
+        return false
+    }
+}
