@@ -57,7 +57,7 @@ extension ReactorTester {
     }
 
     /// Waits for the next state an asynchronous effect publishes and checks that it came from
-    /// the dismissal of a child at `place` or below it — its ``Effect/dismiss``, from `mutate`
+    /// the dismissal of a child at `place` or below it — its `Effect.dismiss`, from `mutate`
     /// or from its work — and the state, as [`receive(_:)`](doc:receive(_:fileID:filePath:line:column:)) does.
     ///
     /// ```swift

@@ -74,7 +74,6 @@ struct WorkingList: Feature {
     func reduce(into state: inout State, mutation: Mutation) {
         switch mutation {
         case .counted: state.count += 1
-        case .row: break
         }
     }
 }
@@ -100,7 +99,6 @@ struct StackedScreens: Feature {
     func reduce(into state: inout State, mutation: Mutation) {
         switch mutation {
         case .push: state.path.push(WorkingRow.State(id: state.path.count))
-        case .path: break
         }
     }
 }

@@ -178,7 +178,6 @@ struct WorkingList: Feature {
     func reduce(into state: inout State, mutation: Mutation) {
         switch mutation {
         case .counted: state.count += 1
-        case .row: break
         }
     }
 }

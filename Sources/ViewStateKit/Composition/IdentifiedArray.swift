@@ -1,7 +1,7 @@
 import Foundation
 
 /// An ordered list of elements with unique ids, found by id in constant time: the rows of a list
-/// screen (``ChildPlace/rows(_:state:action:)-(_,WritableKeyPath<State,IdentifiedArray<Child.State>>,_,_)``)
+/// screen (``ChildPlace/rows(_:state:action:)-(_,WritableKeyPath<State,IdentifiedArray<Child.State>>,_)``)
 /// or any state keyed by id. TCA's `IdentifiedArrayOf`.
 ///
 /// ```swift

@@ -62,7 +62,7 @@ extension ScopeParent {
     }
 
     /// The row with `id` in the list at `rows` while it is there, else `nil` (a
-    /// ``ChildPlace/rows(_:state:action:)-(_,WritableKeyPath<State,[Child.State]>,_,_)`` place). The row is found again by its id in
+    /// ``ChildPlace/rows(_:state:action:)-(_,WritableKeyPath<State,[Child.State]>,_)`` place). The row is found again by its id in
     /// each state, in constant time while rows are changed, added or removed one at a time
     /// around it, so a list of row views costs each state one step per row.
     /// - Parameters:
@@ -76,7 +76,7 @@ extension ScopeParent {
     }
 
     /// The row with `id` in the list at `rows` while it is there, else `nil` (a
-    /// ``ChildPlace/rows(_:state:action:)-(_,WritableKeyPath<State,IdentifiedArray<Child.State>>,_,_)``
+    /// ``ChildPlace/rows(_:state:action:)-(_,WritableKeyPath<State,IdentifiedArray<Child.State>>,_)``
     /// place), found by id in constant time in each state.
     /// - Parameters:
     ///   - rows: where the list lives in this state.

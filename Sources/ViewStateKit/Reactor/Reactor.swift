@@ -132,8 +132,8 @@ open class Reactor<Action, Mutation, State> {
     /// Whether ``dependencies`` provide anything: the one check the action path pays without.
     @usableFromInline @exclusivity(unchecked) final var hasDependencies = false
 
-    /// The reactor's children, each declared once: where its state lives and which cases carry
-    /// its actions and mutations (see ``ChildPlace`` for the rules N1–N8). Read once, when the
+    /// The reactor's children, each declared once: where its state lives and which case carries
+    /// its actions (see ``ChildPlace`` for the rules N1–N8). Read once, when the
     /// reactor is made (a subclass's stored properties are set by then). The default is none.
     open var children: [ChildPlace<State, Action, Mutation>] { [] }
 
