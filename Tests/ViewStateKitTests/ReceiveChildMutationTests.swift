@@ -28,7 +28,9 @@ struct ReceiveChildMutationTests {
                   mutation: \\State.right › .tick → \\State.left › .tick
                 """
         }
-        await tester.receive(Ticker.Mutation.tick, at: \.right) { $0.right.ticks = 1 }
+        await withKnownIssue("a place without ids has no child with id 3") {
+            await tester.receive(Ticker.Mutation.tick, at: \.right, id: 3) { $0.right.ticks = 1 }
+        }
         await tester.send(.left(.stop))
         await tester.send(.right(.stop))
         await tester.finish()
@@ -100,6 +102,42 @@ struct ReceiveChildMutationTests {
         await tester.send(.ticker(.presented(.startThenDismiss))) { $0.ticker = nil }
         #expect(!tester.reactor.hasRunningWork, "work a child starts after it was dismissed never starts (N4)")
         await tester.finish()
+    }
+
+    @Test("a child's mutation is not another type's at the same place, nor a dismissal there")
+    func anotherTypeOrADismissalFails() async {
+        let clock = ManualClock()
+        let stack = ReactorTester(StackApp(clock: clock))
+        await stack.send(.pushTicker) { $0.path.push(.ticker(Ticker.State())) }
+        await stack.send(.path(.screen(id: 0, action: .ticker(.start))))
+        await clock.advance(by: .seconds(1))
+        await withKnownIssue {
+            await stack.receive(Counter.Action.increment, at: \.path, id: 0) {
+                $0.path[id: 0, case: AppPath.State.ticker]?.ticks = 1
+            }
+        } matching: { issue in
+            text(of: issue).hasSuffix("mutation: \\State.path[0] › .increment → \\State.path[#0] › .ticker › .tick")
+        }
+        await stack.send(.path(.popFrom(id: 0))) { $0.path.removeAll() }
+        await stack.finish()
+
+        let playlist = ReactorTester(Playlist(clock: clock))
+        await playlist.send(.openSheet) { $0.sheet = PlayerRow.State(id: 9) }
+        await playlist.send(.sheet(.presented(.closeWhenDone)))
+        await clock.advance(by: .seconds(1))
+        await withKnownIssue {
+            await playlist.receive(PlayerRow.Mutation.playing(false), at: \.sheet) { $0.sheet = nil }
+        } matching: { issue in
+            text(of: issue).hasSuffix("mutation: \\State.sheet › .playing(false) → \\State.sheet dismissed")
+        }
+    }
+
+    @Test("N7: a grandchild's mutation that starts no work leaves nothing in the work index")
+    func immediateMutationsLeaveNoPresence() {
+        let reactor = FeatureReactor(BoxScreen(), initialState: .init())
+        reactor.send(.box(.counter(.increment)))
+        #expect(reactor.currentState.box.counter.count == 1)
+        #expect(reactor.childPresence.isEmpty && reactor.workUnder.isEmpty)
     }
 
     @Test("not exhaustive: receive(_:at:id:) skips the states of other places until its own")

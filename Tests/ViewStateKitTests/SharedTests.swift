@@ -141,6 +141,16 @@ struct RenamingParent: Feature {
     func reduce(into state: inout State, mutation: Action) {}
 }
 
+/// A screen holding a ``RenamingParent``: the parent is a nested feature, not the reactor.
+struct RenamingScreen: Feature {
+    struct State: Equatable { var parent: RenamingParent.State }
+    enum Action: Sendable { case parent(RenamingParent.Action) }
+
+    var children: [ChildPlace<State, Action, Action>] {
+        [.scope(RenamingParent(), state: \.parent, action: Action.parent)]
+    }
+}
+
 /// The renamed child (a type of its own: each state type is checked once).
 struct RenamedChild: Feature {
     struct State: Equatable { var item: Shared<Item> }
@@ -345,6 +355,22 @@ struct SharedTests {
             """])
         reactor.send(.child(.rename("uno")))
         #expect(reactor.currentState.child.item.value.name == "uno", "its action reaches it")
+        #endif
+    }
+
+    @Test("N2: a nested feature's own mutation of its child's case is said too, naming that feature")
+    func nestedParentMutationOfAChildsCase() {
+        #if DEBUG
+        nonisolated(unsafe) var warnings: [String] = []
+        let reactor = FeatureReactor(RenamingScreen(), initialState: RenamingScreen.State(parent: RenamingParent.State(
+            child: RenamedChild.State(item: Shared(Item(id: 1, name: "one"))))))
+        DebugWarning.$sink.withValue({ warnings.append($0) }) {
+            reactor.send(.parent(.rename("uno")))
+        }
+        #expect(reactor.currentState.parent.child.item.value.name == "one")
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.hasPrefix(
+            "ViewStateKit warning: .child(.rename(\"uno\")) reached the reduce of RenamingParent as its own mutation") == true)
         #endif
     }
 

@@ -5,6 +5,7 @@ extension ChildPlace {
     /// - Parameters:
     ///   - state: where the alert lives in the parent's state.
     ///   - action: the parent's case that carries the alert's ``PresentationAction``.
+    @inlinable
     public static func alert<AlertAction>(state: WritableKeyPath<State, AlertState<AlertAction>?>,
                                           action: @escaping (PresentationAction<AlertAction>) -> Action) -> ChildPlace {
         let actions = EnumCase(action)
@@ -29,6 +30,7 @@ extension ChildPlace {
     /// - Parameters:
     ///   - state: the state's case: `Destination.State.alert`.
     ///   - action: the action's case: `Destination.Action.alert`.
+    @inlinable
     public static func alert<AlertAction>(case state: @escaping (AlertState<AlertAction>) -> State,
                                           action: @escaping (AlertAction) -> Action) -> ChildPlace {
         ifCase(AlertCase<AlertAction>(), state: state, action: action)
@@ -37,21 +39,26 @@ extension ChildPlace {
 
 /// The logic of an alert as a child: its buttons' actions, nothing to reduce, and no work.
 /// Its place clears it on any of them.
-@MainActor
+@MainActor @usableFromInline
 struct AlertButtons<ButtonAction>: Feature {
-    typealias Action = ButtonAction
-    typealias State = AlertState<ButtonAction>
-    typealias Mutation = Never
+    @usableFromInline typealias Action = ButtonAction
+    @usableFromInline typealias State = AlertState<ButtonAction>
+    @usableFromInline typealias Mutation = Never
+
+    @inlinable init() {}
 }
 
 /// The logic of an alert that is one case of an enum of destinations: any button's action
 /// dismisses the destination holding it.
-@MainActor
+@MainActor @usableFromInline
 struct AlertCase<ButtonAction>: Feature {
-    typealias Action = ButtonAction
-    typealias State = AlertState<ButtonAction>
-    typealias Mutation = Never
+    @usableFromInline typealias Action = ButtonAction
+    @usableFromInline typealias State = AlertState<ButtonAction>
+    @usableFromInline typealias Mutation = Never
 
+    @inlinable init() {}
+
+    @inlinable
     func mutate(action: ButtonAction, state: AlertState<ButtonAction>) -> Effect<Never> {
         .dismiss
     }

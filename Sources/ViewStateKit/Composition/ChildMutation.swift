@@ -6,13 +6,21 @@
 @usableFromInline
 package struct ChildMutation {
     /// The child's own mutation; `nil` for the child's removal (a dismissal, a pop).
-    package let mutation: Any?
+    @usableFromInline package let mutation: Any?
     /// The child's place from the root, outermost first.
-    package let scope: [ChildScope]
+    @usableFromInline package let scope: [ChildScope]
     /// The node whose own state the reduce changes: the child, or for a removal its parent (N4).
-    let changed: [ChildScope]
+    @usableFromInline let changed: [ChildScope]
     /// Makes the change in the root's state, behind the pointer: the child's `reduce`, in place.
-    let apply: (UnsafeMutableRawPointer) -> Void
+    @usableFromInline let apply: (UnsafeMutableRawPointer) -> Void
+
+    @inlinable
+    init(mutation: Any?, scope: [ChildScope], changed: [ChildScope], apply: @escaping (UnsafeMutableRawPointer) -> Void) {
+        self.mutation = mutation
+        self.scope = scope
+        self.changed = changed
+        self.apply = apply
+    }
 
     /// How the mutation reads in a trace and a test's failure: its place, then the mutation.
     package var description: String {
@@ -22,8 +30,13 @@ package struct ChildMutation {
 
     /// Makes a ``ChildMutation`` of each mutation of the child at one place. Made and called on
     /// the main actor only, where places live; carried into the child's work's outlet.
+    @usableFromInline
     struct Maker<Mutation>: @unchecked Sendable {
-        let make: @MainActor (Mutation) -> ChildMutation
+        @usableFromInline let make: @MainActor (Mutation) -> ChildMutation
+
+        @inlinable init(make: @escaping @MainActor (Mutation) -> ChildMutation) {
+            self.make = make
+        }
     }
 }
 

@@ -58,23 +58,25 @@
 public struct ChildPlace<State, Action, Mutation> {
     /// What this place does, held once: copying a place (as a walk over a parent's places
     /// does) costs one reference, not one per closure.
-    let routes: PlaceRoutes<State, Action, Mutation>
+    @usableFromInline let routes: PlaceRoutes<State, Action, Mutation>
 
     /// Routes `action` to the child if it is the child's: `false` when it is not.
-    var route: (Action, NodeContext<State, Mutation>) -> Bool { routes.route }
+    @usableFromInline var route: (Action, NodeContext<State, Mutation>) -> Bool { routes.route }
     /// Visits the ``Shared`` copies this place holds: its own, or its children's at any depth.
-    var share: (inout State, inout SharedPass) -> Void { routes.share }
+    @usableFromInline var share: (inout State, inout SharedPass) -> Void { routes.share }
     /// Whether this place holds a ``Shared`` copy, itself or in a child at any depth.
-    var holdsShared: () -> Bool { routes.holdsShared }
+    @usableFromInline var holdsShared: () -> Bool { routes.holdsShared }
     /// See ``PlaceRoutes/storage``.
     var storage: (key: AnyHashable, keep: (State) -> (State) -> Bool)? { routes.storage }
 
     /// Whether a value with `tag` is known to be for another place, so this one need not look.
+    @inlinable
     func passes(_ tag: UInt32?, _ tags: LearntTags?) -> Bool {
         guard let tag, let tags else { return false }
         return tags.rejects(tag)
     }
 
+    @usableFromInline
     init(route: @escaping (Action, NodeContext<State, Mutation>) -> Bool,
          share: @escaping (inout State, inout SharedPass) -> Void, holdsShared: @escaping () -> Bool) {
         routes = PlaceRoutes(route: route, share: share, holdsShared: holdsShared)
@@ -94,6 +96,7 @@ public struct ChildPlace<State, Action, Mutation> {
     ///   - child: the child's logic.
     ///   - state: where the child's state lives in the parent's state.
     ///   - action: the parent's case that carries the child's actions: `Action.counter`.
+    @inlinable
     public static func scope<Child: Feature>(_ child: Child, state: WritableKeyPath<State, Child.State>,
                                              action: @escaping (Child.Action) -> Action) -> ChildPlace {
         single(child, place: AnyHashable(state), actions: EnumCase(action),
@@ -106,6 +109,7 @@ public struct ChildPlace<State, Action, Mutation> {
     ///   - child: the child's logic.
     ///   - state: where the optional child's state lives in the parent's state.
     ///   - action: the parent's case that carries the child's actions.
+    @inlinable
     public static func optional<Child: Feature>(_ child: Child, state: WritableKeyPath<State, Child.State?>,
                                                 action: @escaping (Child.Action) -> Action) -> ChildPlace {
         single(child, place: AnyHashable(state), actions: EnumCase(action),
@@ -120,6 +124,7 @@ public struct ChildPlace<State, Action, Mutation> {
     ///   - screen: the screens' logic.
     ///   - state: where the stack lives in the parent's state.
     ///   - action: the parent's case that carries a ``StackAction``: `Action.path`.
+    @inlinable
     public static func stack<Screen: Feature>(_ screen: Screen, state: WritableKeyPath<State, ScreenStack<Screen.State>>,
                                               action: @escaping (StackAction<Screen.Action>) -> Action) -> ChildPlace {
         let actions = EnumCase(action)
@@ -153,6 +158,7 @@ public struct ChildPlace<State, Action, Mutation> {
     ///   - child: the child's logic.
     ///   - state: where the optional child's state lives in the parent's state.
     ///   - action: the parent's case that carries a ``PresentationAction``: `Action.destination`.
+    @inlinable
     public static func presented<Child: Feature>(_ child: Child, state: WritableKeyPath<State, Child.State?>,
                                                  action: @escaping (PresentationAction<Child.Action>) -> Action) -> ChildPlace {
         let actions = EnumCase(action)
@@ -182,6 +188,7 @@ public struct ChildPlace<State, Action, Mutation> {
     ///   - child: the case's logic.
     ///   - state: the state's case: `State.detail`.
     ///   - action: the action's case: `Action.detail`.
+    @inlinable
     public static func ifCase<Child: Feature>(_ child: Child, state: @escaping (Child.State) -> State,
                                               action: @escaping (Child.Action) -> Action) -> ChildPlace {
         let states = EnumCase(state), actions = EnumCase(action)
@@ -196,7 +203,8 @@ public struct ChildPlace<State, Action, Mutation> {
 
     /// A child without an id of its own (one child, an optional one, one case of an enum),
     /// whose actions the parent's case carries as they are.
-    private static func single<Child: Feature>(_ child: Child, place: AnyHashable?, caseName: @escaping () -> String? = { nil },
+    @inlinable
+    static func single<Child: Feature>(_ child: Child, place: AnyHashable?, caseName: @escaping () -> String? = { nil },
                                                actions: EnumCase<Action, Child.Action>,
                                                read: @escaping (State) -> Child.State?,
                                                modify: @escaping (inout State, (inout Child.State) -> Void) -> Void) -> ChildPlace {
@@ -214,6 +222,7 @@ public struct ChildPlace<State, Action, Mutation> {
     /// This place, able to tell that a reduce left the value at `state` untouched: `same` says
     /// whether two values share their storage, which holding the first keeps unshared with any
     /// value a write makes.
+    @inlinable
     func keeping<Value>(_ state: WritableKeyPath<State, Value>,
                                 _ same: @escaping (Value, Value) -> Bool) -> ChildPlace {
         routes.storage = (AnyHashable(state), { before in
@@ -224,7 +233,8 @@ public struct ChildPlace<State, Action, Mutation> {
     }
 
     /// Changes an optional child in place, when it is there.
-    private static func modify<Child>(_ optional: inout Child?, _ change: (inout Child) -> Void) {
+    @inlinable
+    static func modify<Child>(_ optional: inout Child?, _ change: (inout Child) -> Void) {
         guard case .some(var child) = optional else { return }
         optional = nil  // the field lets go of its storage, so `child` changes it in place
         change(&child)
@@ -234,25 +244,26 @@ public struct ChildPlace<State, Action, Mutation> {
 
 /// What a ``ChildPlace`` does, as its factory filled it in: one instance per declaration,
 /// shared by the copies of the place.
-@MainActor
+@MainActor @usableFromInline
 final class PlaceRoutes<State, Action, Mutation> {
-    let route: (Action, NodeContext<State, Mutation>) -> Bool
-    let share: (inout State, inout SharedPass) -> Void
-    let holdsShared: () -> Bool
+    @usableFromInline let route: (Action, NodeContext<State, Mutation>) -> Bool
+    @usableFromInline let share: (inout State, inout SharedPass) -> Void
+    @usableFromInline let holdsShared: () -> Bool
     /// For a place whose storage can be told untouched at once (rows, a stack): its key in a
     /// child's scope, and a check made from the state before a reduce that tells, after it,
     /// whether the reduce left that storage as it was, holding it meanwhile (N7).
-    var storage: (key: AnyHashable, keep: (State) -> (State) -> Bool)?
+    @usableFromInline var storage: (key: AnyHashable, keep: (State) -> (State) -> Bool)?
     /// Whether an action is this place's, changing nothing, and what the place is called in
     /// warnings: for the debug check that no two places share a case.
-    var takesAction: (Action) -> Bool = { _ in false }
-    var name: () -> String = { "a shared value" }
+    @usableFromInline var takesAction: (Action) -> Bool = { _ in false }
+    @usableFromInline var name: () -> String = { "a shared value" }
     /// Whether that check was made for this place; whether a parent's own mutation of this
     /// place's case was said (``Swift/Array/warnOfChildCase(_:reducedBy:)``).
-    var actionsChecked = false, ownCaseWarned = false
+    @usableFromInline var actionsChecked = false, ownCaseWarned = false
     /// What this place's case learnt of the tags of the parent's actions.
-    var actionTags: LearntTags?
+    @usableFromInline var actionTags: LearntTags?
 
+    @usableFromInline
     init(route: @escaping (Action, NodeContext<State, Mutation>) -> Bool,
          share: @escaping (inout State, inout SharedPass) -> Void, holdsShared: @escaping () -> Bool) {
         self.route = route
@@ -262,4 +273,7 @@ final class PlaceRoutes<State, Action, Mutation> {
 }
 
 /// The address of a place that holds one child (or none): there is nothing to tell apart.
-struct OnlyChild: Hashable, Sendable {}
+@usableFromInline
+struct OnlyChild: Hashable, Sendable {
+    @inlinable init() {}
+}

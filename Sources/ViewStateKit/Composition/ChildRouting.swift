@@ -3,6 +3,7 @@
 /// declare places.
 
 /// What a parent's action is to one of its child places.
+@usableFromInline
 enum Routed<Address, Payload> {
     /// The child's own action, for the child at `address` (a row's id, a screen's).
     case child(Address, Payload)
@@ -12,46 +13,66 @@ enum Routed<Address, Payload> {
 
 /// What a child node needs while an action runs through it: where its state is in the root's
 /// state, how its effects reach the root, and its place from the root (its work's scope).
-@MainActor
+@MainActor @usableFromInline
 struct NodeContext<State, Mutation> {
     /// The reactor at the root: it holds the state, runs the effects and keeps the work index.
-    unowned let runtime: any ChildRuntime
-    /// This node's state, found in the root's state (`nil` once the node has gone away).
-    let read: (Any) -> State?
+    @usableFromInline unowned let runtime: any ChildRuntime
+    /// This node's state, found in the root's state behind the pointer (`nil` once the node
+    /// has gone away).
+    @usableFromInline let read: (UnsafeRawPointer) -> State?
     /// Changes this node's state in the root's state behind the pointer (nothing once the node
     /// has gone away): how a ``ChildMutation`` reaches its child, in place.
-    let modify: (UnsafeMutableRawPointer, (inout State) -> Void) -> Void
+    @usableFromInline let modify: (UnsafeMutableRawPointer, (inout State) -> Void) -> Void
     /// Runs an effect of this node: its mutations carried to it, its work scoped.
-    let perform: (Effect<Mutation>) -> Void
+    @usableFromInline let perform: (Effect<Mutation>) -> Void
     /// This node's place, outermost first; empty at the root.
-    let scope: [ChildScope]
+    @usableFromInline let scope: [ChildScope]
+
+    @inlinable
+    init(runtime: any ChildRuntime, read: @escaping (UnsafeRawPointer) -> State?,
+         modify: @escaping (UnsafeMutableRawPointer, (inout State) -> Void) -> Void,
+         perform: @escaping (Effect<Mutation>) -> Void, scope: [ChildScope]) {
+        self.runtime = runtime
+        self.read = read
+        self.modify = modify
+        self.perform = perform
+        self.scope = scope
+    }
 
     /// This node's state now, or `nil` when it has gone away.
-    var current: State? { read(runtime.rootState) }
+    @inlinable
+    var current: State? { runtime.readRoot(read) }
 }
 
 /// What a reactor does for the children it routes to.
-@MainActor
+@MainActor @usableFromInline
 protocol ChildRuntime: AnyObject {
     /// The reactor's current state, erased: each node finds its own in it.
-    var rootState: Any { get }
+    func readRoot<Value>(_ read: (UnsafeRawPointer) -> Value) -> Value
     /// An action reached a child that is not there (N5): warn, or fail the test sending it.
     func missingChild(at place: String, action: Any)
     /// Work is about to start inside the child at `scope`: `isPresent` tells, from a root
     /// state, whether that child is still there (N4).
-    func childStartsWork(at scope: [ChildScope], isPresent: @escaping (Any) -> Bool)
+    func childStartsWork(at scope: [ChildScope], isPresent: @escaping (UnsafeRawPointer) -> Bool)
 }
 
 /// Where a child lives in its parent: the place (a key path, or a case's name) and, for rows
 /// and screens, the child's id. Written in traces and warnings as `\State.rows[3]`,
 /// `\State.path[#0]`, `.detail`.
+@usableFromInline
 package struct ChildScope: Hashable, CustomStringConvertible {
     /// The place: its key path in the parent's state, or its case's name.
-    package let place: AnyHashable
+    @usableFromInline package let place: AnyHashable
     /// The child's id among the place's children (a row's, a screen's), or `nil`.
-    package let address: AnyHashable?
+    @usableFromInline package let address: AnyHashable?
 
-    package var description: String {
+    @inlinable
+    init(place: AnyHashable, address: AnyHashable?) {
+        self.place = place
+        self.address = address
+    }
+
+    @usableFromInline package var description: String {
         (place.base as? String ?? "\(place.base)") + (address.map { "[\(ValueDescription.describe($0.base))]" } ?? "")
     }
 }
@@ -59,32 +80,33 @@ package struct ChildScope: Hashable, CustomStringConvertible {
 /// A child place, spelt out: how to find the child's actions in the parent's, and how to read
 /// and change the child's state by its address. The public factories of ``ChildPlace`` fill one
 /// in; ``place`` turns it into the routing closures.
-@MainActor
+@MainActor @usableFromInline
 struct PlaceSpec<State, Action, Mutation, Child: Feature, Address: Hashable & Sendable> {
-    let child: Child
+    @usableFromInline let child: Child
     /// The key path of the child's place, or `nil` for an enum case (named by ``caseName``).
-    let placeKey: AnyHashable?
-    let caseName: () -> String?
+    @usableFromInline let placeKey: AnyHashable?
+    @usableFromInline let caseName: () -> String?
     /// Whether children here have ids of their own (rows, screens), written in their scope.
-    let identified: Bool
-    let action: (Action) -> Routed<Address, Child.Action>?
+    @usableFromInline let identified: Bool
+    @usableFromInline let action: (Action) -> Routed<Address, Child.Action>?
     /// Makes a child's action the parent's: what an action the child's work sends goes through.
-    let embed: (Address, Child.Action) -> Action
-    let read: (State, Address) -> Child.State?
-    let modify: (inout State, Address, (inout Child.State) -> Void) -> Void
+    @usableFromInline let embed: (Address, Child.Action) -> Action
+    @usableFromInline let read: (State, Address) -> Child.State?
+    @usableFromInline let modify: (inout State, Address, (inout Child.State) -> Void) -> Void
     /// Changes every child this place holds now, in place, in order.
-    let each: (inout State, (inout Child.State) -> Void) -> Void
+    @usableFromInline let each: (inout State, (inout Child.State) -> Void) -> Void
     /// For children that can be sent away (a dismissal, a pop): the change that does it.
-    let removal: ((inout State, Address) -> Void)?
+    @usableFromInline let removal: ((inout State, Address) -> Void)?
     /// The child's own places, read from `child.children` once, on first use (a feature may
     /// contain itself, as a tree's rows do, so not before).
-    let childPlaces: Once<[ChildPlace<Child.State, Child.Action, Child.Mutation>]>
+    @usableFromInline let childPlaces: Once<[ChildPlace<Child.State, Child.Action, Child.Mutation>]>
     /// Whether a child here holds a ``Shared`` copy, at any depth.
-    let holdsShared: HoldsShared
+    @usableFromInline let holdsShared: HoldsShared
     /// What the case carrying the child's actions learnt of the tags it met, for the place to
     /// pass actions of other cases by.
-    let actionTags: LearntTags?
+    @usableFromInline let actionTags: LearntTags?
 
+    @inlinable
     init(child: Child, place: AnyHashable?, caseName: @escaping () -> String? = { nil }, identified: Bool = false,
          action: @escaping (Action) -> Routed<Address, Child.Action>?,
          embed: @escaping (Address, Child.Action) -> Action,
@@ -109,11 +131,13 @@ struct PlaceSpec<State, Action, Mutation, Child: Feature, Address: Hashable & Se
     }
 
     /// The child's scope at `address`, below its parent's.
+    @inlinable
     func scope(_ address: Address) -> ChildScope {
         let name = placeKey ?? AnyHashable("." + (caseName() ?? "\(Child.State.self)"))
         return ChildScope(place: name, address: identified ? AnyHashable(address) : nil)
     }
 
+    @inlinable
     var place: ChildPlace<State, Action, Mutation> {
         let holdsShared = self.holdsShared, each = self.each, childPlaces = self.childPlaces
         let action = self.action, placeKey = self.placeKey, caseName = self.caseName
@@ -128,6 +152,7 @@ struct PlaceSpec<State, Action, Mutation, Child: Feature, Address: Hashable & Se
     }
 
     /// N1, N5, N6: runs the child's action on the child (its own children first), or its removal.
+    @inlinable
     func route(_ parentAction: Action, _ context: NodeContext<State, Mutation>) -> Bool {
         guard let routed = action(parentAction) else { return false }
         switch routed {
@@ -139,8 +164,8 @@ struct PlaceSpec<State, Action, Mutation, Child: Feature, Address: Hashable & Se
             removalMutation(at: address, in: context).map { context.perform(Effect(kind: .child($0))) }
         case .child(let address, let childAction):
             let read = self.read, modify = self.modify
-            let childRead: (Any) -> Child.State? = { root in context.read(root).flatMap { read($0, address) } }
-            guard childRead(context.runtime.rootState) != nil else {
+            let childRead: (UnsafeRawPointer) -> Child.State? = { root in context.read(root).flatMap { read($0, address) } }
+            guard context.runtime.readRoot(childRead) != nil else {
                 context.runtime.missingChild(at: describe(address, in: context), action: parentAction)
                 return true
             }
@@ -173,7 +198,8 @@ struct PlaceSpec<State, Action, Mutation, Child: Feature, Address: Hashable & Se
 
     /// N6: the removal of the child at `address` as a mutation the reactor carries to this
     /// place, or `nil` when children here cannot be sent away.
-    private func removalMutation(at address: Address, in context: NodeContext<State, Mutation>) -> ChildMutation? {
+    @inlinable
+    func removalMutation(at address: Address, in context: NodeContext<State, Mutation>) -> ChildMutation? {
         guard let removal else { return nil }
         return ChildMutation(mutation: nil, scope: context.scope + [scope(address)], changed: context.scope, apply: { root in
             context.modify(root) { parent in removal(&parent, address) }
@@ -182,7 +208,8 @@ struct PlaceSpec<State, Action, Mutation, Child: Feature, Address: Hashable & Se
 
     /// How an action the work of the child at `address` sends becomes the parent's action: a
     /// value of another type than the child's actions is dropped, and a debug build warns.
-    private func lift(at address: Address) -> @MainActor @Sendable (Any) -> Any? {
+    @inlinable
+    func lift(at address: Address) -> @MainActor @Sendable (Any) -> Any? {
         let embed = UncheckedEmbed(embed)
         return { sent in
             guard let action = sent as? Child.Action else {
@@ -196,7 +223,8 @@ struct PlaceSpec<State, Action, Mutation, Child: Feature, Address: Hashable & Se
         }
     }
 
-    private func describe(_ address: Address, in context: NodeContext<State, Mutation>) -> String {
+    @usableFromInline
+    func describe(_ address: Address, in context: NodeContext<State, Mutation>) -> String {
         let scope = context.scope + [scope(address)]
         return scope.map(\.description).joined(separator: " › ")
     }
@@ -205,6 +233,7 @@ struct PlaceSpec<State, Action, Mutation, Child: Feature, Address: Hashable & Se
 extension Feature {
     /// Runs `action` at this node: its children first (N1), then its own `mutate` on its state
     /// as it is after the children's immediate mutations.
+    @inlinable
     func process(_ action: Action, places: [ChildPlace<State, Action, Mutation>], in context: NodeContext<State, Mutation>) {
         let tookIt = places.route(action, context)
         guard let state = context.current else { return }
@@ -214,6 +243,7 @@ extension Feature {
     }
 
     /// Reduces one of this node's own mutations with its `reduce`, in place (N2).
+    @inlinable
     func reduce(_ mutation: Mutation, places: [ChildPlace<State, Action, Mutation>], into state: inout State) {
         places.warnOfChildCase(mutation, reducedBy: Self.self)
         reduce(into: &state, mutation: mutation)
@@ -225,7 +255,7 @@ extension Array {
     /// none's. In a debug build, the first time a place takes an action, the places declared
     /// after it are asked too: one that would also take it shares its case, and never sees its
     /// actions, so a warning names both (a place declared twice by mistake).
-    @MainActor @discardableResult
+    @MainActor @discardableResult @inlinable
     func route<State, Action, Mutation>(_ action: Action, _ context: NodeContext<State, Mutation>) -> Bool
     where Element == ChildPlace<State, Action, Mutation> {
         guard !isEmpty else { return false }
@@ -244,7 +274,7 @@ extension Array {
     /// `mutate`'s and its work's), so the child never sees it: said once per place, naming the
     /// way to reach the child (an action) — the mistake of code written when a parent could
     /// send its child a mutation.
-    @MainActor
+    @MainActor @usableFromInline
     func warnOfChildCase<State, Action, Mutation>(_ mutation: Mutation, reducedBy owner: Any.Type)
     where Element == ChildPlace<State, Action, Mutation> {
         #if DEBUG
@@ -261,8 +291,8 @@ extension Array {
 
     /// The first time `first`, one of these places, takes a value of one kind (`checked`), warns
     /// of every later place that `takes` it too.
-    @MainActor
-    private func lookForTwins<State, Action, Mutation, Value>(of first: ChildPlace<State, Action, Mutation>,
+    @MainActor @usableFromInline
+    func lookForTwins<State, Action, Mutation, Value>(of first: ChildPlace<State, Action, Mutation>,
                                                              checked: ReferenceWritableKeyPath<PlaceRoutes<State, Action, Mutation>, Bool>,
                                                              value: Value,
                                                              takes: (ChildPlace<State, Action, Mutation>, Value) -> Bool)
@@ -281,9 +311,10 @@ extension Array {
 
 /// A place's `embed`, carried into the work's outlet: the work sends on the main actor only,
 /// where the place lives, and the closure is an enum case's constructor.
-private struct UncheckedEmbed<Address, ChildAction, Action>: @unchecked Sendable {
-    let embed: (Address, ChildAction) -> Action
-    init(_ embed: @escaping (Address, ChildAction) -> Action) { self.embed = embed }
+@usableFromInline
+struct UncheckedEmbed<Address, ChildAction, Action>: @unchecked Sendable {
+    @usableFromInline let embed: (Address, ChildAction) -> Action
+    @inlinable init(_ embed: @escaping (Address, ChildAction) -> Action) { self.embed = embed }
 }
 
 /// Whether the action whose `mutate` is running was taken by one of its node's child places
@@ -297,15 +328,17 @@ enum ChildTook {
 }
 
 /// A value made on first use, then kept: shared by the copies of the declaration holding it.
-@MainActor
+@MainActor @usableFromInline
 final class Once<Value> {
-    private var made: Value?
-    private let make: () -> Value
+    @usableFromInline var made: Value?
+    @usableFromInline let make: () -> Value
 
+    @inlinable
     init(_ make: @escaping () -> Value) {
         self.make = make
     }
 
+    @inlinable
     var value: Value {
         if let made { return made }
         let value = make()
@@ -319,10 +352,13 @@ final class Once<Value> {
 /// list when the check fails (a row moved, or was inserted or removed before it). A lookup
 /// costs one dictionary read while the list only changes in place; a change of order costs
 /// one pass over the list, once.
-@MainActor
+@MainActor @usableFromInline
 final class RowIndex<Row: Identifiable> {
-    private var positions: [Row.ID: Int] = [:]
+    @usableFromInline var positions: [Row.ID: Int] = [:]
 
+    @inlinable init() {}
+
+    @inlinable
     func position(of id: Row.ID, in rows: [Row]) -> Int? {
         if let position = positions[id], position < rows.count, rows[position].id == id { return position }
         guard rows.count > 8 else { return rows.firstIndex { $0.id == id } }  // short lists: a scan

@@ -15,18 +15,21 @@
 /// Where this runtime's metadata does not read as ``EnumLayout`` expects, cases are found
 /// through `Mirror` instead (a debug build says so once): the case name is the label of the
 /// value's one child, and the payload that child's value.
+@usableFromInline
 package struct EnumCase<Whole, Part> {
     /// Builds the enum's value from the case's payload.
-    package let embed: (Part) -> Whole
-    private let layout: EnumLayout?
+    @usableFromInline package let embed: (Part) -> Whole
+    @usableFromInline let layout: EnumLayout?
     /// What is known of each tag, learnt on first sight; shared by the copies of one declaration.
-    let learnt = LearntTags()
+    @usableFromInline let learnt = LearntTags()
 
+    @inlinable
     package init(_ embed: @escaping (Part) -> Whole) {
         self.init(embed, layout: EnumLayout(Whole.self))
     }
 
     /// A case read through `layout`, or through `Mirror` when it is `nil`: for tests of both.
+    @usableFromInline
     init(_ embed: @escaping (Part) -> Whole, layout: EnumLayout?) {
         self.embed = embed
         self.layout = layout
@@ -34,6 +37,7 @@ package struct EnumCase<Whole, Part> {
     }
 
     /// The payload of `whole` if it is this case, else `nil`.
+    @inlinable
     package func extract(from whole: Whole) -> Part? {
         guard let layout else { return mirrorExtract(from: whole) }
         let tag = layout.tag(of: whole)
@@ -53,7 +57,7 @@ package struct EnumCase<Whole, Part> {
     }
 
     /// The case's name, once a value of this case has been seen (`nil` before).
-    package var name: String? { learnt.name }
+    @usableFromInline package var name: String? { learnt.name }
 
     /// Whether two values are the same case (for a type that is not an enum: always).
     static func sameCase(_ left: Whole, _ right: Whole) -> Bool {
@@ -63,7 +67,8 @@ package struct EnumCase<Whole, Part> {
 
     /// A payload as a `Part`: itself, or the one value of a single labelled payload, which the
     /// runtime shows as a tuple of one.
-    private static func cast(_ payload: Any) -> Part? {
+    @usableFromInline
+    static func cast(_ payload: Any) -> Part? {
         if let part = payload as? Part { return part }
         let mirror = Mirror(reflecting: payload)
         guard mirror.displayStyle == .tuple, mirror.children.count == 1 else { return nil }
@@ -72,7 +77,8 @@ package struct EnumCase<Whole, Part> {
 
     // Through Mirror, where the metadata cannot be read.
 
-    private func mirrorExtract(from whole: Whole) -> Part? {
+    @usableFromInline
+    func mirrorExtract(from whole: Whole) -> Part? {
         guard let (label, value) = Self.caseOf(whole), let part = value as? Part else { return nil }
         if let name = learnt.name { return name == label ? part : nil }
         // The first payload of the right type: build the case from it to learn its name.
@@ -110,27 +116,33 @@ package struct EnumCase<Whole, Part> {
 /// so each tag is learnt once, and read by the places holding the case to pass a value of
 /// another case by without asking (``rejects(_:)``). Not `Sendable`: child places live on the
 /// main actor.
+@usableFromInline
 final class LearntTags {
     /// This case's tag, once a value of it was met.
-    var mine: UInt32?
+    @usableFromInline var mine: UInt32?
     /// Whether this case's payload is boxed (`indirect`).
-    var indirect = false
+    @usableFromInline var indirect = false
     /// Tags met that are another case's: below 64 as bits, the rest in a set.
-    private var otherBits: UInt64 = 0
-    private var others: Set<UInt32> = []
+    @usableFromInline var otherBits: UInt64 = 0
+    @usableFromInline var others: Set<UInt32> = []
     /// This case's name, once a value of it was met.
-    var name: String?
+    @usableFromInline var name: String?
+
+    @inlinable init() {}
 
     /// Whether a value with `tag` is known not to be this case.
+    @inlinable
     func rejects(_ tag: UInt32) -> Bool {
         if let mine { return tag != mine }
         return isOther(tag)
     }
 
+    @inlinable
     func isOther(_ tag: UInt32) -> Bool {
         tag < 64 ? otherBits & (1 << tag) != 0 : others.contains(tag)
     }
 
+    @inlinable
     func markOther(_ tag: UInt32) {
         if tag < 64 { otherBits |= 1 << tag } else { others.insert(tag) }
     }

@@ -137,6 +137,7 @@ public struct IdentifiedArray<Element: Identifiable> {
     /// Changes the element with `id` in place, when it is there: what a row's reduce writes.
     /// Should the change give it another id, it is found under that one (and replaces an element
     /// that had it).
+    @usableFromInline
     mutating func modify(id: Element.ID, _ change: (inout Element) -> Void) {
         guard let position = positions[id] else { return }
         change(&elements[position])
@@ -153,6 +154,7 @@ public struct IdentifiedArray<Element: Identifiable> {
 
     /// Changes every element in place, in order; should a change give one another id, the ids
     /// are found again, the first element of each id kept.
+    @usableFromInline
     mutating func modifyEach(_ change: (inout Element) -> Void) {
         var idsChanged = false
         for position in elements.indices {
@@ -171,6 +173,7 @@ public struct IdentifiedArray<Element: Identifiable> {
     }
 
     /// Whether `other` still holds this list's element storage: written since, it does not.
+    @usableFromInline
     func hasSameStorage(as other: IdentifiedArray) -> Bool {
         elements.hasSameStorage(as: other.elements)
     }

@@ -12,20 +12,36 @@ extension Reactor: ChildRuntime, SharedHolder {
         state.update { $0 = next }
     }
 
-    var rootState: Any { currentState }
+    @usableFromInline
+    func readRoot<Value>(_ read: (UnsafeRawPointer) -> Value) -> Value {
+        withUnsafePointer(to: currentState) { read(UnsafeRawPointer($0)) }
+    }
 
     /// The root as a node: its state is the whole state, its effects are performed as they are.
+    @inlinable
     var rootContext: NodeContext<State, Mutation> {
-        NodeContext(runtime: self, read: { $0 as? State },
+        NodeContext(runtime: self, read: { $0.assumingMemoryBound(to: State.self).pointee },
                     modify: { root, change in change(&root.assumingMemoryBound(to: State.self).pointee) },
                     perform: { [unowned self] in perform($0) }, scope: [])
     }
 
     /// N1: an action for a child runs on the child before the reactor's own `mutate`. Returns
     /// whether a child took it.
-    @usableFromInline
+    @inlinable
     func routeToChildren(_ action: Action) -> Bool {
         childPlaces.route(action, rootContext)
+    }
+
+    /// Whether the reactor's own reduce takes ``reduceRouted(_:)``: when it holds a ``Shared``
+    /// copy, or a child has work running, or in a debug build (which checks each own mutation
+    /// for a child's case). Else the reduce is the plain one a reactor without children runs.
+    @usableFromInline
+    var ownReduceIsRouted: Bool {
+        #if DEBUG
+        true
+        #else
+        holdsShared || !workUnder.isEmpty
+        #endif
     }
 
     /// N4: reduces one of the reactor's own mutations with its `reduce`; then, before anyone
@@ -49,9 +65,35 @@ extension Reactor: ChildRuntime, SharedHolder {
 
     /// N2, N4: reduces a child's mutation into the child, in place, or removes the child; then
     /// stops the work of any child that change removed, looking only under the node whose own
-    /// state changed.
-    @usableFromInline
+    /// state changed. Inlined into the app, so the reduce is compiled for its state; a reactor
+    /// holding shared values or traced takes ``reduceChildSharedOrTraced(_:)``.
+    @inlinable
     func reduceChild(_ mutation: ChildMutation) {
+        guard !holdsShared, tracer == nil else { return reduceChildSharedOrTraced(mutation) }
+        state.update { state in
+            withUnsafeMutablePointer(to: &state) { mutation.apply(UnsafeMutableRawPointer($0)) }
+            if hasWorkUnderChildren { stopWorkOfAbsentChildren(after: mutation, in: state) }
+        }
+    }
+
+    /// Whether any child has work running: what a reduce then checks (N4).
+    @usableFromInline
+    var hasWorkUnderChildren: Bool { !workUnder.isEmpty }
+
+    /// N4, after a child's mutation: stops the work of any child it removed, looking only under
+    /// the node whose own state changed (everywhere, for a removal at the root).
+    @usableFromInline
+    func stopWorkOfAbsentChildren(after mutation: ChildMutation, in state: State) {
+        if mutation.changed.isEmpty {
+            stopWorkOfAbsentChildren(skipping: [], in: state)
+        } else {
+            stopWorkOfAbsentChildren(under: mutation.changed, in: state)
+        }
+    }
+
+    /// ``reduceChild(_:)`` for a reactor that holds shared values (written behind, S1) or is traced.
+    @usableFromInline
+    func reduceChildSharedOrTraced(_ mutation: ChildMutation) {
         var written: [SharedRoot] = []
         defer { written.forEach { $0.tellHolders(except: self) } }  // once this state is out (S1)
         state.update { state in
@@ -59,12 +101,7 @@ extension Reactor: ChildRuntime, SharedHolder {
             withUnsafeMutablePointer(to: &state) { mutation.apply(UnsafeMutableRawPointer($0)) }
             if holdsShared { written = shareWrites(in: &state) }
             if let before { tracer?.childMutation(mutation, from: before, to: state) }
-            guard !workUnder.isEmpty else { return }
-            if mutation.changed.isEmpty {
-                stopWorkOfAbsentChildren(skipping: [], in: state)
-            } else {
-                stopWorkOfAbsentChildren(under: mutation.changed, in: state)
-            }
+            if hasWorkUnderChildren { stopWorkOfAbsentChildren(after: mutation, in: state) }
         }
     }
 
@@ -112,10 +149,9 @@ extension Reactor: ChildRuntime, SharedHolder {
     /// `state`, asking each child's presence once, under every place but those in `untouched`
     /// (whose storage the reduce never wrote, so every child there is still there).
     func stopWorkOfAbsentChildren(skipping untouched: Set<AnyHashable>, in state: State) {
-        let root: Any = state
         for (place, chains) in presenceByPlace where !untouched.contains(place) {
             ownReducePresenceChecks += chains.count
-            for chain in chains where childPresence[chain]?(root) == false {
+            for chain in chains where isPresent(chain, in: state) == false {
                 workUnder[chain].map { $0.forEach { stop($0) } }
             }
         }
@@ -124,23 +160,30 @@ extension Reactor: ChildRuntime, SharedHolder {
     /// Stops the running work under `scope` (not empty) whose child is no longer in `state`.
     /// Each child's presence is asked once, however much work it runs.
     func stopWorkOfAbsentChildren(under scope: [ChildScope], in state: State) {
-        let root: Any = state
         guard let keys = workUnder[scope] else { return }
         var present: [[ChildScope]: Bool] = [:]
         for key in keys {
             guard let chain = (key.base as? ScopedWork)?.scope else { continue }
-            let isPresent = present[chain] ?? (childPresence[chain]?(root) ?? true)
+            let isPresent = present[chain] ?? (self.isPresent(chain, in: state) ?? true)
             present[chain] = isPresent
             if !isPresent { stop(key) }
         }
     }
 
-    func childStartsWork(at scope: [ChildScope], isPresent: @escaping (Any) -> Bool) {
+    /// Whether the child at `chain` is in `state`; `nil` when no work of its was ever indexed.
+    func isPresent(_ chain: [ChildScope], in state: State) -> Bool? {
+        guard let presence = childPresence[chain] else { return nil }
+        return withUnsafePointer(to: state) { presence(UnsafeRawPointer($0)) }
+    }
+
+    @usableFromInline
+    func childStartsWork(at scope: [ChildScope], isPresent: @escaping (UnsafeRawPointer) -> Bool) {
         if childPresence.updateValue(isPresent, forKey: scope) == nil {
             presenceByPlace[scope[0].place, default: []].insert(scope)
         }
     }
 
+    @usableFromInline
     func missingChild(at place: String, action: Any) {
         let message = "\(ValueDescription.describe(action)) was sent to \(place), which is not there (removed, popped "
             + "or dismissed), so it changed nothing."

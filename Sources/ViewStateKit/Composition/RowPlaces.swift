@@ -8,6 +8,7 @@ extension ChildPlace {
     ///   - state: where the list of rows lives in the parent's state.
     ///   - action: the parent's case that carries a row's id and action: `Action.row` for
     ///     `case row(Row.State.ID, Row.Action)`.
+    @inlinable
     public static func rows<Child: Feature>(_ child: Child, state: WritableKeyPath<State, [Child.State]>,
                                             action: @escaping (Child.State.ID, Child.Action) -> Action) -> ChildPlace
     where Child.State: Identifiable, Child.State.ID: Sendable {
@@ -32,6 +33,7 @@ extension ChildPlace {
     ///   - state: where the list of rows lives in the parent's state.
     ///   - action: the parent's case that carries a row's id and action: `Action.row` for
     ///     `case row(Row.State.ID, Row.Action)`.
+    @inlinable
     public static func rows<Child: Feature>(_ child: Child, state: WritableKeyPath<State, IdentifiedArray<Child.State>>,
                                             action: @escaping (Child.State.ID, Child.Action) -> Action) -> ChildPlace
     where Child.State: Identifiable, Child.State.ID: Sendable {
@@ -44,7 +46,8 @@ extension ChildPlace {
 
     /// A list of rows of any storage: how to find a row by id, change it, change each, and tell
     /// whether the storage was written.
-    private static func rows<Child: Feature, Rows>(
+    @inlinable
+    static func rows<Child: Feature, Rows>(
         _ child: Child, state: WritableKeyPath<State, Rows>,
         action: @escaping (Child.State.ID, Child.Action) -> Action,
         read: @escaping (Rows, Child.State.ID) -> Child.State?,

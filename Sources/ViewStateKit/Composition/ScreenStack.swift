@@ -95,6 +95,7 @@ public struct ScreenStack<Screen> {
 
     /// The place of `id` in the stack, found by binary search (ids only increase upwards). The
     /// halvings are counted, so the search ends whatever the ids hold.
+    @usableFromInline
     func index(of id: StackID) -> Int? {
         var low = 0, high = ids.count
         for _ in 0...Int.bitWidth {
@@ -111,6 +112,7 @@ public struct ScreenStack<Screen> {
     }
 
     /// Changes the screen at `index` in place.
+    @usableFromInline
     mutating func modify(at index: Int, _ change: (inout Screen) -> Void) {
         change(&screens[index])
     }

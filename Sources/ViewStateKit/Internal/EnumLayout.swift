@@ -32,19 +32,21 @@ import Musl
 /// records, and falls back the same way — where `Mirror` sees no case either, so keep the
 /// metadata (Xcode's default). An arm64e process, whose witness tables are signed, reads
 /// through `Mirror` from the start.
+@usableFromInline
 struct EnumLayout {
-    private let metadata: UnsafeRawPointer
+    @usableFromInline let metadata: UnsafeRawPointer
     private let descriptor: UnsafeRawPointer
     private let fields: UnsafeRawPointer
-    private let getTag: @convention(c) (UnsafeRawPointer, UnsafeRawPointer) -> UInt32
-    private let project: @convention(c) (UnsafeMutableRawPointer, UnsafeRawPointer) -> Void
+    @usableFromInline let getTag: @convention(c) (UnsafeRawPointer, UnsafeRawPointer) -> UInt32
+    @usableFromInline let project: @convention(c) (UnsafeMutableRawPointer, UnsafeRawPointer) -> Void
     /// How many of the enum's cases carry a payload of some size: their tags come first.
     let payloadCases: UInt32
 
-    private static let word = MemoryLayout<UnsafeRawPointer>.size
+    @usableFromInline static let word = MemoryLayout<UnsafeRawPointer>.size
 
     /// The layout of `type`, or `nil` when it is not an enum or its metadata does not read as
     /// this file expects (then ``EnumCase`` reads it through `Mirror`).
+    @usableFromInline
     init?<Whole>(_ type: Whole.Type) {
         guard Self.works else { return nil }
         self.init(checking: type)
@@ -74,11 +76,13 @@ struct EnumLayout {
     }
 
     /// The tag of `value`'s case: the cases whose payload has a size first, the others after.
+    @inlinable
     func tag<Whole>(of value: Whole) -> UInt32 {
         withUnsafePointer(to: value) { getTag(UnsafeRawPointer($0), metadata) }
     }
 
     /// The name of the case with `tag`, as declared.
+    @usableFromInline
     func name(ofCase tag: UInt32) -> String? {
         guard let record = record(tag), let name = Self.relative(record + 8) else { return nil }
         return String(cString: name.assumingMemoryBound(to: CChar.self))
@@ -86,6 +90,7 @@ struct EnumLayout {
 
     /// The type of the payload of the case with `tag`, and whether the case is `indirect` (its
     /// payload in a box of its own); `nil` for a case without a payload.
+    @usableFromInline
     func payload(ofCase tag: UInt32) -> (type: Any.Type, indirect: Bool)? {
         guard let record = record(tag), let mangled = Self.relative(record + 4) else { return nil }
         let name = mangled.assumingMemoryBound(to: UInt8.self)
@@ -97,6 +102,7 @@ struct EnumLayout {
 
     /// The payload of `value`, whose case's payload is a `Payload` (tuple labels aside):
     /// taken from a copy of `value`, so `value` is left as it is.
+    @inlinable
     func payload<Whole, Payload>(of value: Whole, as: Payload.Type, indirect: Bool) -> Payload {
         withUnsafeTemporaryAllocation(of: Whole.self, capacity: 1) { buffer in
             let slot = buffer.baseAddress!
@@ -108,6 +114,7 @@ struct EnumLayout {
 
     /// The payload of `value` as a value of its own type, whatever that is; `nil` for a case
     /// without a payload. What ``EnumCase`` reads the first time it meets a case.
+    @usableFromInline
     func anyPayload<Whole>(of value: Whole) -> Any? {
         guard let (type, indirect) = payload(ofCase: tag(of: value)) else { return nil }
         func take<Payload>(_ payloadType: Payload.Type) -> Any {
@@ -118,7 +125,8 @@ struct EnumLayout {
 
     /// Moves the payload a projection left at `slot` out: the value itself, or, for an
     /// `indirect` case, a copy of the value in its box, the box then released.
-    private static func take<Payload>(_: Payload.Type, from slot: UnsafeMutableRawPointer, indirect: Bool) -> Payload {
+    @inlinable
+    static func take<Payload>(_: Payload.Type, from slot: UnsafeMutableRawPointer, indirect: Bool) -> Payload {
         guard indirect else { return slot.assumingMemoryBound(to: Payload.self).move() }
         let box = slot.assumingMemoryBound(to: AnyObject.self).move()
         // A box is a heap object's two-word header, then the value at its own alignment.

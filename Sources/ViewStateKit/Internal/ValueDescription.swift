@@ -1,12 +1,14 @@
 /// A value as a test author would write it (``describe(_:)``) and a type as one names it
 /// (``typeName(_:)``): what the library's warnings and traces print, and what the testing
 /// module's failure messages print too. Read through `Mirror` alone.
+@usableFromInline
 package enum ValueDescription {
     /// A value as a test author would write it: strings and substrings quoted, enum cases with
     /// a leading dot, structs as `Store(id: 1, name: "CU")` without module names; a type with
     /// its own `description` (a date, a URL, a ``LoadFailure``) prints that. Sets and
     /// dictionaries are sorted (by element, by key), so the text is the same on every run. A
     /// reference cycle prints `(cycle)`.
+    @usableFromInline
     package static func describe(_ value: Any) -> String {
         var visiting: Set<ObjectIdentifier> = []
         return describe(value, visiting: &visiting)

@@ -221,7 +221,7 @@ extension Effect {
     /// goes away (N3, N4); a ``dismiss`` becomes `dismissal`, the removal of the child, when the
     /// parent presented it (else it goes on up, N6). An action the work sends (``ActionSend``)
     /// goes through `lift`, which makes it the parent's action, or `nil` when it is not the child's.
-    @MainActor
+    @MainActor @inlinable
     func placed<Parent>(_ place: ChildMutation.Maker<Mutation>, scope: ChildScope, dismissal: ChildMutation?,
                         lift: @escaping @MainActor @Sendable (Any) -> Any?) -> Effect<Parent> {
         switch kind {
@@ -253,6 +253,7 @@ extension Effect {
     }
 
     /// Whether any asynchronous work is among these effects.
+    @usableFromInline
     var startsWork: Bool {
         switch kind {
         case .run: true
@@ -265,11 +266,19 @@ extension Effect {
 /// The id of work a child started inside a parent: the child's scope (outermost first) and
 /// the child's own id, or `nil` for work the child started without one (the reactor then
 /// makes it anonymous, still inside the scope).
+@usableFromInline
 struct ScopedWork: Hashable {
-    let scope: [ChildScope]
-    let id: AnyHashable?
+    @usableFromInline let scope: [ChildScope]
+    @usableFromInline let id: AnyHashable?
+
+    @usableFromInline
+    init(scope: [ChildScope], id: AnyHashable?) {
+        self.scope = scope
+        self.id = id
+    }
 
     /// `id` (a child's own, possibly scoped already) as seen from the parent inside `scope`.
+    @usableFromInline
     static func id(_ id: AnyHashable?, in scope: ChildScope) -> AnyHashable {
         if let inner = id?.base as? ScopedWork {
             return AnyHashable(ScopedWork(scope: [scope] + inner.scope, id: inner.id))
@@ -283,16 +292,27 @@ struct ScopedWork: Hashable {
 @usableFromInline
 struct WorkOutlet<Mutation>: Sendable {
     /// Reduces a mutation of the work's feature.
-    let deliver: @MainActor @Sendable (Mutation) -> Void
+    @usableFromInline let deliver: @MainActor @Sendable (Mutation) -> Void
     /// Reduces a mutation of one of the feature's children, at its place (passed up as it is).
-    let child: @MainActor @Sendable (ChildMutation) -> Void
+    @usableFromInline let child: @MainActor @Sendable (ChildMutation) -> Void
     /// Sends an action of the work's feature through the reactor from the top (erased: each
     /// place lifts it into its parent's action).
-    let act: @MainActor @Sendable (Any) -> Void
+    @usableFromInline let act: @MainActor @Sendable (Any) -> Void
     /// Dismisses the work's feature (rule N6).
-    let dismiss: @MainActor @Sendable () -> Void
+    @usableFromInline let dismiss: @MainActor @Sendable () -> Void
     /// Called when the work ends, however it ends (cancelled work too).
-    let finished: @MainActor @Sendable () -> Void
+    @usableFromInline let finished: @MainActor @Sendable () -> Void
+
+    @usableFromInline
+    init(deliver: @escaping @MainActor @Sendable (Mutation) -> Void, child: @escaping @MainActor @Sendable (ChildMutation) -> Void,
+         act: @escaping @MainActor @Sendable (Any) -> Void, dismiss: @escaping @MainActor @Sendable () -> Void,
+         finished: @escaping @MainActor @Sendable () -> Void) {
+        self.deliver = deliver
+        self.child = child
+        self.act = act
+        self.dismiss = dismiss
+        self.finished = finished
+    }
 }
 
 /// Sends mutations from an effect's asynchronous work back to its reactor.

@@ -138,16 +138,16 @@ open class Reactor<Action, Mutation, State> {
     open var children: [ChildPlace<State, Action, Mutation>] { [] }
 
     /// The places ``children`` declared, kept from the start.
-    final var childPlaces: [ChildPlace<State, Action, Mutation>] = []
+    @usableFromInline final var childPlaces: [ChildPlace<State, Action, Mutation>] = []
     /// Whether a declared place holds a ``Shared`` copy, at any depth.
-    final var holdsShared = false
+    @usableFromInline final var holdsShared = false
     /// Whether any child is declared: the one check the action and mutation paths pay without children.
     @usableFromInline @exclusivity(unchecked) final var hasChildren = false
     /// The running work of children, under each non-empty prefix of its scope: what a reduce
     /// that changed a child's place checks, and only that (N7).
     final var workUnder: [[ChildScope]: Set<AnyHashable>] = [:]
     /// For each child scope with running work, whether that child is still in a root state.
-    final var childPresence: [[ChildScope]: (Any) -> Bool] = [:]
+    final var childPresence: [[ChildScope]: (UnsafeRawPointer) -> Bool] = [:]
     /// The scopes in ``childPresence``, by the reactor's own place they are under (the first
     /// step of each): what a reduce of the reactor's own looks at, place by place (N7).
     final var presenceByPlace: [AnyHashable: Set<[ChildScope]>] = [:]
@@ -327,7 +327,7 @@ extension Reactor {
     /// writes what changed.
     @inlinable
     func reduce(_ mutation: Mutation) {
-        if hasChildren {
+        if hasChildren, ownReduceIsRouted {
             reduceRouted(mutation)
         } else if tracer == nil {
             state.update { reduce(into: &$0, mutation: mutation) }
@@ -379,7 +379,7 @@ extension Reactor {
         let token = lastToken
         let key = Self.key(of: id, token: token)
         let scope = (key.base as? ScopedWork)?.scope ?? []
-        if !scope.isEmpty, childPresence[scope]?(currentState) == false {  // its child is gone already (N4)
+        if !scope.isEmpty, isPresent(scope, in: currentState) == false {  // its child is gone already (N4)
             forgetPresenceIfIdle(scope)
             return
         }
@@ -404,7 +404,7 @@ extension Reactor {
             reduce(mutation)
             tracer?.effect = nil
         }, child: { [weak self] mutation in
-            guard let self, mayStillSend(mutation.description) else { return }
+            guard let self, mayStillSend(mutation) else { return }
             tracer?.effect = name
             reduceChild(mutation)
             tracer?.effect = nil
@@ -432,7 +432,7 @@ extension Reactor {
     /// A mutation or action sent after its work had ended, from a task the work started and did not await.
     private func warnSentAfterEnd(_ sent: Any) {
         DebugWarning.write("""
-            ViewStateKit warning: a Reactor<…, \(Mutation.self), …> dropped \(sent): its work had ended \
+            ViewStateKit warning: a Reactor<…, \(Mutation.self), …> dropped \((sent as? ChildMutation)?.description ?? "\(sent)"): its work had ended \
             before sending it. A task the work started (`Task { }` inside `.run`) outlived it; await that work \
             inside `.run` instead, or start it as work of its own.
             """)

@@ -3,7 +3,7 @@
 /// copy it holds: first to write the copies its reduce set (commit), then to refresh every
 /// copy another write made stale (refresh). Each copy met registers the reactor as a holder of
 /// its value, so the reactor hears of other reactors' writes (S1).
-@MainActor
+@MainActor @usableFromInline
 struct SharedPass {
     /// `commit` and `refresh` walk a reactor's state; the `expect` steps walk a test's expected
     /// state three times — laying its copies in `sandbox`, writing what the test wrote there,
@@ -48,6 +48,7 @@ struct SharedPass {
     }
 
     /// Walks `state` through `places`: each shared place's copy, then each child's own places.
+    @usableFromInline
     static func walk<State, Action, Mutation>(_ state: inout State, places: [ChildPlace<State, Action, Mutation>],
                                               with pass: inout SharedPass) {
         for place in places {
@@ -59,16 +60,18 @@ struct SharedPass {
 /// Whether a feature's places hold a ``Shared`` copy, themselves or in a child at any depth:
 /// only those are walked. Worked out once per declaration; a feature that contains itself (a
 /// tree) counts what it holds apart from itself.
-@MainActor
+@MainActor @usableFromInline
 final class HoldsShared {
     private var known: Bool?
     private var isWorking = false
     private let work: () -> Bool
 
+    @usableFromInline
     init(_ work: @escaping () -> Bool) {
         self.work = work
     }
 
+    @usableFromInline
     var value: Bool {
         if let known { return known }
         guard !isWorking else { return false }

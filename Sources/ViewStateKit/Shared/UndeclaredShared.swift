@@ -6,6 +6,7 @@
 /// Only the state's own fields are read, not their insides: a child's fields are its own
 /// feature's to declare, and are checked when that feature first runs.
 @MainActor
+@usableFromInline
 enum UndeclaredShared {
     #if DEBUG
     /// The state types already checked.
@@ -14,6 +15,7 @@ enum UndeclaredShared {
 
     /// Warns, once per state type, of each field of `state` holding a shared value none of
     /// `places` declares; `owner` is the feature or reactor, for the message.
+    @usableFromInline
     static func check<State, Action, Mutation>(_ state: State, places: [ChildPlace<State, Action, Mutation>], owner: Any.Type) {
         #if DEBUG
         guard checked.insert(ObjectIdentifier(State.self)).inserted else { return }
