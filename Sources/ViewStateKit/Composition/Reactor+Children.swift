@@ -33,14 +33,16 @@ extension Reactor: ChildRuntime, SharedHolder {
     }
 
     /// Whether the reactor's own reduce takes ``reduceRouted(_:)``: when it holds a ``Shared``
-    /// copy, or a child has work running, or in a debug build (which checks each own mutation
-    /// for a child's case). Else the reduce is the plain one a reactor without children runs.
+    /// copy, or a child has work running, or — in a debug build, which checks each own mutation
+    /// for a child's case — when its `Mutation` is its `Action`. Else the reduce is the plain one
+    /// a reactor without children runs: the same change, with nothing to write behind or stop.
     @usableFromInline
     var ownReduceIsRouted: Bool {
+        if holdsShared || hasWorkUnderChildren { return true }
         #if DEBUG
-        true
+        return ObjectIdentifier(Mutation.self) == ObjectIdentifier(Action.self)
         #else
-        holdsShared || !workUnder.isEmpty
+        return false
         #endif
     }
 
@@ -58,7 +60,7 @@ extension Reactor: ChildRuntime, SharedHolder {
             reduce(into: &state, mutation: mutation)
             if holdsShared { written = shareWrites(in: &state) }
             if let before { tracer?.mutation(mutation, from: before, to: state) }
-            guard !workUnder.isEmpty else { return }
+            guard hasWorkUnderChildren else { return }
             stopWorkOfAbsentChildren(skipping: Set(untouched.filter { $0.isUntouched(state) }.map(\.place)), in: state)
         }
     }
