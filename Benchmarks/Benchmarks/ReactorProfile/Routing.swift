@@ -22,52 +22,110 @@ struct Leaf: Feature {
     }
 }
 
-/// One level above a leaf, in each kind of place: what the three-level kinds nest.
-struct ScopeLevel<Inner: Feature>: Feature where Inner.Action == Inner.Mutation, Inner.Action: Sendable, Inner.State: Equatable {
-    struct State: Equatable, Identifiable {
-        var id = 0
-        var inner: Inner.State
-    }
-    enum Action: Sendable { case inner(Inner.Action) }
-    let child: Inner
+// One level above a leaf, in each kind of place, and the levels above it: concrete features,
+// as an app writes them (a feature generic over its child would be routed by code compiled
+// for no type in particular, as the library's own is: about twice the cost a level).
+
+struct Scope1: Feature {
+    struct State: Equatable { var inner: Leaf.State }
+    enum Action: Sendable { case inner(Leaf.Action) }
 
     var children: [ChildPlace<State, Action, Action>] {
-        [.scope(child, state: \.inner, action: Action.inner)]
+        [.scope(Leaf(), state: \.inner, action: Action.inner)]
     }
 
     func reduce(into state: inout State, mutation: Action) {}
 }
 
-struct RowsLevel<Inner: Feature>: Feature
-where Inner.Action == Inner.Mutation, Inner.Action: Sendable, Inner.State: Equatable & Identifiable, Inner.State.ID == Int {
-    struct State: Equatable, Identifiable {
-        var id = 0
-        var rows: [Inner.State]
-    }
-    enum Action: Sendable { case row(Int, Inner.Action) }
-    let child: Inner
+struct Scope2: Feature {
+    struct State: Equatable { var inner: Scope1.State }
+    enum Action: Sendable { case inner(Scope1.Action) }
 
     var children: [ChildPlace<State, Action, Action>] {
-        [.rows(child, state: \.rows, action: Action.row)]
+        [.scope(Scope1(), state: \.inner, action: Action.inner)]
     }
 
     func reduce(into state: inout State, mutation: Action) {}
 }
 
-struct StackLevel<Inner: Feature>: Feature where Inner.Action: Sendable, Inner.Mutation: Sendable, Inner.State: Equatable {
+struct Scope3: Feature {
+    struct State: Equatable { var inner: Scope2.State }
+    enum Action: Sendable { case inner(Scope2.Action) }
+
+    var children: [ChildPlace<State, Action, Action>] {
+        [.scope(Scope2(), state: \.inner, action: Action.inner)]
+    }
+
+    func reduce(into state: inout State, mutation: Action) {}
+}
+
+struct Rows1: Feature {
     struct State: Equatable, Identifiable {
         var id = 0
-        var path: ScreenStack<Inner.State>
+        var rows: [Leaf.State]
     }
-    enum Action: Sendable { case path(StackAction<Inner.Action>) }
-    enum Mutation: Sendable { }
-    let child: Inner
+    enum Action: Sendable { case row(Int, Leaf.Action) }
 
-    var children: [ChildPlace<State, Action, Mutation>] {
-        [.stack(child, state: \.path, action: Action.path)]
+    var children: [ChildPlace<State, Action, Action>] {
+        [.rows(Leaf(), state: \.rows, action: Action.row)]
     }
 
-    func reduce(into state: inout State, mutation: Mutation) {}
+    func reduce(into state: inout State, mutation: Action) {}
+}
+
+struct Rows2: Feature {
+    struct State: Equatable, Identifiable {
+        var id = 0
+        var rows: [Rows1.State]
+    }
+    enum Action: Sendable { case row(Int, Rows1.Action) }
+
+    var children: [ChildPlace<State, Action, Action>] {
+        [.rows(Rows1(), state: \.rows, action: Action.row)]
+    }
+
+    func reduce(into state: inout State, mutation: Action) {}
+}
+
+struct Rows3: Feature {
+    struct State: Equatable, Identifiable {
+        var id = 0
+        var rows: [Rows2.State]
+    }
+    enum Action: Sendable { case row(Int, Rows2.Action) }
+
+    var children: [ChildPlace<State, Action, Action>] {
+        [.rows(Rows2(), state: \.rows, action: Action.row)]
+    }
+
+    func reduce(into state: inout State, mutation: Action) {}
+}
+
+struct Stack1: Feature {
+    struct State: Equatable { var path: ScreenStack<Leaf.State> }
+    enum Action: Sendable { case path(StackAction<Leaf.Action>) }
+
+    var children: [ChildPlace<State, Action, Never>] {
+        [.stack(Leaf(), state: \.path, action: Action.path)]
+    }
+}
+
+struct Stack2: Feature {
+    struct State: Equatable { var path: ScreenStack<Stack1.State> }
+    enum Action: Sendable { case path(StackAction<Stack1.Action>) }
+
+    var children: [ChildPlace<State, Action, Never>] {
+        [.stack(Stack1(), state: \.path, action: Action.path)]
+    }
+}
+
+struct Stack3: Feature {
+    struct State: Equatable { var path: ScreenStack<Stack2.State> }
+    enum Action: Sendable { case path(StackAction<Stack2.Action>) }
+
+    var children: [ChildPlace<State, Action, Never>] {
+        [.stack(Stack2(), state: \.path, action: Action.path)]
+    }
 }
 
 /// Five leaves side by side, and an action of the parent's own.
@@ -102,33 +160,27 @@ func stackOfTen<Screen>(_ screen: Screen) -> ScreenStack<Screen> {
     let row = 50
     switch kind {
     case "scope1":
-        return run(FeatureReactor(ScopeLevel(child: Leaf()), initialState: .init(inner: leaf)), .inner(.tap), taps) { $0.inner.count }
+        return run(FeatureReactor(Scope1(), initialState: .init(inner: leaf)), .inner(.tap), taps) { $0.inner.count }
     case "rows1":
         let rows = (0..<100).map { Leaf.State(id: $0) }
-        return run(FeatureReactor(RowsLevel(child: Leaf()), initialState: .init(rows: rows)), .row(row, .tap), taps) { $0.rows.count }
+        return run(FeatureReactor(Rows1(), initialState: .init(rows: rows)), .row(row, .tap), taps) { $0.rows.count }
     case "stack1":
-        let feature = StackLevel(child: Leaf())
-        let top = StackID(9)
-        return run(FeatureReactor(feature, initialState: .init(path: stackOfTen(leaf))), .path(.screen(id: top, action: .tap)), taps) {
-            $0.path.ids.count
-        }
+        return run(FeatureReactor(Stack1(), initialState: .init(path: stackOfTen(leaf))), .path(.screen(id: StackID(9), action: .tap)),
+                   taps) { $0.path.ids.count }
     case "scope3":
-        let feature = ScopeLevel(child: ScopeLevel(child: ScopeLevel(child: Leaf())))
-        let state = ScopeLevel<ScopeLevel<ScopeLevel<Leaf>>>.State(inner: .init(inner: .init(inner: leaf)))
-        return run(FeatureReactor(feature, initialState: state), .inner(.inner(.inner(.tap))), taps) { $0.id }
+        let state = Scope3.State(inner: .init(inner: .init(inner: leaf)))
+        return run(FeatureReactor(Scope3(), initialState: state), .inner(.inner(.inner(.tap))), taps) { $0.inner.inner.inner.count }
     case "rows3":
-        let feature = RowsLevel(child: RowsLevel(child: RowsLevel(child: Leaf())))
         let leaves = (0..<100).map { Leaf.State(id: $0) }
-        let middle = (0..<100).map { RowsLevel<Leaf>.State(id: $0, rows: leaves) }
-        let top = (0..<100).map { RowsLevel<RowsLevel<Leaf>>.State(id: $0, rows: middle) }
-        return run(FeatureReactor(feature, initialState: .init(rows: top)), .row(row, .row(row, .row(row, .tap))), taps) { $0.rows.count }
+        let middle = (0..<100).map { Rows1.State(id: $0, rows: leaves) }
+        let top = (0..<100).map { Rows2.State(id: $0, rows: middle) }
+        return run(FeatureReactor(Rows3(), initialState: .init(rows: top)), .row(row, .row(row, .row(row, .tap))), taps) { $0.rows.count }
     case "stack3":
-        let feature = StackLevel(child: StackLevel(child: StackLevel(child: Leaf())))
-        let inner = StackLevel<Leaf>.State(path: stackOfTen(leaf))
-        let middle = StackLevel<StackLevel<Leaf>>.State(path: stackOfTen(inner))
-        let action = StackLevel<StackLevel<StackLevel<Leaf>>>.Action.path(.screen(id: StackID(9), action:
+        let inner = Stack1.State(path: stackOfTen(leaf))
+        let middle = Stack2.State(path: stackOfTen(inner))
+        let action = Stack3.Action.path(.screen(id: StackID(9), action:
             .path(.screen(id: StackID(9), action: .path(.screen(id: StackID(9), action: .tap))))))
-        return run(FeatureReactor(feature, initialState: .init(path: stackOfTen(middle))), action, taps) { $0.path.ids.count }
+        return run(FeatureReactor(Stack3(), initialState: .init(path: stackOfTen(middle))), action, taps) { $0.path.ids.count }
     case "fifth":
         return run(FeatureReactor(Siblings(), initialState: .init()), .e(.tap), taps) { $0.e.count }
     case "own":

@@ -209,7 +209,7 @@ public struct ChildPlace<State, Action, Mutation> {
                                                read: @escaping (State) -> Child.State?,
                                                modify: @escaping (inout State, (inout Child.State) -> Void) -> Void) -> ChildPlace {
         PlaceSpec<State, Action, Mutation, Child, OnlyChild>(
-            child: child, place: place, caseName: caseName,
+            child: child, place: place, caseName: { caseName() },
             action: { actions.extract(from: $0).map { .child(OnlyChild(), $0) } },
             embed: { _, childAction in actions.embed(childAction) },
             read: { parent, _ in read(parent) },

@@ -19,36 +19,34 @@ struct NodeContext<State, Mutation> {
     @usableFromInline unowned let runtime: any ChildRuntime
     /// This node's state, found in the root's state behind the pointer (`nil` once the node
     /// has gone away).
-    @usableFromInline let read: (UnsafeRawPointer) -> State?
+    @usableFromInline let read: @MainActor (UnsafeRawPointer) -> State?
+    /// This node's state now, or `nil` when it has gone away.
+    @usableFromInline let current: @MainActor () -> State?
     /// Changes this node's state in the root's state behind the pointer (nothing once the node
     /// has gone away): how a ``ChildMutation`` reaches its child, in place.
-    @usableFromInline let modify: (UnsafeMutableRawPointer, (inout State) -> Void) -> Void
+    @usableFromInline let modify: @MainActor (UnsafeMutableRawPointer, (inout State) -> Void) -> Void
     /// Runs an effect of this node: its mutations carried to it, its work scoped.
-    @usableFromInline let perform: (Effect<Mutation>) -> Void
+    @usableFromInline let perform: @MainActor (Effect<Mutation>) -> Void
     /// This node's place, outermost first; empty at the root.
     @usableFromInline let scope: [ChildScope]
 
     @inlinable
-    init(runtime: any ChildRuntime, read: @escaping (UnsafeRawPointer) -> State?,
-         modify: @escaping (UnsafeMutableRawPointer, (inout State) -> Void) -> Void,
-         perform: @escaping (Effect<Mutation>) -> Void, scope: [ChildScope]) {
+    init(runtime: any ChildRuntime, read: @escaping @MainActor (UnsafeRawPointer) -> State?, current: @escaping @MainActor () -> State?,
+         modify: @escaping @MainActor (UnsafeMutableRawPointer, (inout State) -> Void) -> Void,
+         perform: @escaping @MainActor (Effect<Mutation>) -> Void, scope: [ChildScope]) {
         self.runtime = runtime
         self.read = read
+        self.current = current
         self.modify = modify
         self.perform = perform
         self.scope = scope
     }
 
-    /// This node's state now, or `nil` when it has gone away.
-    @inlinable
-    var current: State? { runtime.readRoot(read) }
 }
 
 /// What a reactor does for the children it routes to.
 @MainActor @usableFromInline
 protocol ChildRuntime: AnyObject {
-    /// The reactor's current state, erased: each node finds its own in it.
-    func readRoot<Value>(_ read: (UnsafeRawPointer) -> Value) -> Value
     /// An action reached a child that is not there (N5): warn, or fail the test sending it.
     func missingChild(at place: String, action: Any)
     /// Work is about to start inside the child at `scope`: `isPresent` tells, from a root
@@ -85,18 +83,18 @@ struct PlaceSpec<State, Action, Mutation, Child: Feature, Address: Hashable & Se
     @usableFromInline let child: Child
     /// The key path of the child's place, or `nil` for an enum case (named by ``caseName``).
     @usableFromInline let placeKey: AnyHashable?
-    @usableFromInline let caseName: () -> String?
+    @usableFromInline let caseName: @MainActor () -> String?
     /// Whether children here have ids of their own (rows, screens), written in their scope.
     @usableFromInline let identified: Bool
-    @usableFromInline let action: (Action) -> Routed<Address, Child.Action>?
+    @usableFromInline let action: @MainActor (Action) -> Routed<Address, Child.Action>?
     /// Makes a child's action the parent's: what an action the child's work sends goes through.
-    @usableFromInline let embed: (Address, Child.Action) -> Action
-    @usableFromInline let read: (State, Address) -> Child.State?
-    @usableFromInline let modify: (inout State, Address, (inout Child.State) -> Void) -> Void
+    @usableFromInline let embed: @MainActor (Address, Child.Action) -> Action
+    @usableFromInline let read: @MainActor (State, Address) -> Child.State?
+    @usableFromInline let modify: @MainActor (inout State, Address, (inout Child.State) -> Void) -> Void
     /// Changes every child this place holds now, in place, in order.
-    @usableFromInline let each: (inout State, (inout Child.State) -> Void) -> Void
+    @usableFromInline let each: @MainActor (inout State, (inout Child.State) -> Void) -> Void
     /// For children that can be sent away (a dismissal, a pop): the change that does it.
-    @usableFromInline let removal: ((inout State, Address) -> Void)?
+    @usableFromInline let removal: (@MainActor (inout State, Address) -> Void)?
     /// The child's own places, read from `child.children` once, on first use (a feature may
     /// contain itself, as a tree's rows do, so not before).
     @usableFromInline let childPlaces: Once<[ChildPlace<Child.State, Child.Action, Child.Mutation>]>
@@ -107,13 +105,13 @@ struct PlaceSpec<State, Action, Mutation, Child: Feature, Address: Hashable & Se
     @usableFromInline let actionTags: LearntTags?
 
     @inlinable
-    init(child: Child, place: AnyHashable?, caseName: @escaping () -> String? = { nil }, identified: Bool = false,
-         action: @escaping (Action) -> Routed<Address, Child.Action>?,
-         embed: @escaping (Address, Child.Action) -> Action,
-         read: @escaping (State, Address) -> Child.State?,
-         modify: @escaping (inout State, Address, (inout Child.State) -> Void) -> Void,
-         each: @escaping (inout State, (inout Child.State) -> Void) -> Void,
-         removal: ((inout State, Address) -> Void)? = nil, tags: LearntTags? = nil) {
+    init(child: Child, place: AnyHashable?, caseName: @escaping @MainActor () -> String? = { nil }, identified: Bool = false,
+         action: @escaping @MainActor (Action) -> Routed<Address, Child.Action>?,
+         embed: @escaping @MainActor (Address, Child.Action) -> Action,
+         read: @escaping @MainActor (State, Address) -> Child.State?,
+         modify: @escaping @MainActor (inout State, Address, (inout Child.State) -> Void) -> Void,
+         each: @escaping @MainActor (inout State, (inout Child.State) -> Void) -> Void,
+         removal: (@MainActor (inout State, Address) -> Void)? = nil, tags: LearntTags? = nil) {
         self.child = child
         actionTags = tags
         placeKey = place
@@ -157,21 +155,21 @@ struct PlaceSpec<State, Action, Mutation, Child: Feature, Address: Hashable & Se
         guard let routed = action(parentAction) else { return false }
         switch routed {
         case .remove(let address):
-            guard removal != nil, let parent = context.current, read(parent, address) != nil else {
+            guard removal != nil, let parent = context.current(), read(parent, address) != nil else {
                 context.runtime.missingChild(at: describe(address, in: context), action: parentAction)
                 return true
             }
             removalMutation(at: address, in: context).map { context.perform(Effect(kind: .child($0))) }
         case .child(let address, let childAction):
             let read = self.read, modify = self.modify
-            let childRead: (UnsafeRawPointer) -> Child.State? = { root in context.read(root).flatMap { read($0, address) } }
-            guard context.runtime.readRoot(childRead) != nil else {
+            let childCurrent: @MainActor () -> Child.State? = { context.current().flatMap { read($0, address) } }
+            guard let childState = childCurrent() else {
                 context.runtime.missingChild(at: describe(address, in: context), action: parentAction)
                 return true
             }
             let element = scope(address)
             let scope = context.scope + [element]
-            let childModify: (UnsafeMutableRawPointer, (inout Child.State) -> Void) -> Void = { root, change in
+            let childModify: @MainActor (UnsafeMutableRawPointer, (inout Child.State) -> Void) -> Void = { root, change in
                 context.modify(root) { parent in modify(&parent, address, change) }
             }
             let child = self.child, places = childPlaces
@@ -182,8 +180,9 @@ struct PlaceSpec<State, Action, Mutation, Child: Feature, Address: Hashable & Se
             }
             let dismissal = removalMutation(at: address, in: context)
             let lift = lift(at: address)
+            let childRead: @MainActor (UnsafeRawPointer) -> Child.State? = { root in context.read(root).flatMap { read($0, address) } }
             let childContext = NodeContext<Child.State, Child.Mutation>(
-                runtime: context.runtime, read: childRead, modify: childModify,
+                runtime: context.runtime, read: childRead, current: childCurrent, modify: childModify,
                 perform: { [unowned runtime = context.runtime] effect in
                     if effect.startsWork {
                         runtime.childStartsWork(at: scope, isPresent: { childRead($0) != nil })
@@ -191,7 +190,7 @@ struct PlaceSpec<State, Action, Mutation, Child: Feature, Address: Hashable & Se
                     context.perform(effect.placed(maker, scope: element, dismissal: dismissal, lift: lift))
                 },
                 scope: scope)
-            child.process(childAction, places: childPlaces.value, in: childContext)
+            child.process(childAction, state: childState, places: childPlaces.value, in: childContext)
         }
         return true
     }
@@ -234,9 +233,10 @@ extension Feature {
     /// Runs `action` at this node: its children first (N1), then its own `mutate` on its state
     /// as it is after the children's immediate mutations.
     @inlinable
-    func process(_ action: Action, places: [ChildPlace<State, Action, Mutation>], in context: NodeContext<State, Mutation>) {
+    func process(_ action: Action, state: State, places: [ChildPlace<State, Action, Mutation>],
+                 in context: NodeContext<State, Mutation>) {
         let tookIt = places.route(action, context)
-        guard let state = context.current else { return }
+        guard let state = tookIt ? context.current() : state else { return }  // as a child left it (N1)
         UndeclaredShared.check(state, places: places, owner: Self.self)
         ChildTook.action = tookIt  // every node sets it before its own mutate; the root puts it back
         context.perform(mutate(action: action, state: state))

@@ -12,17 +12,18 @@ extension Reactor: ChildRuntime, SharedHolder {
         state.update { $0 = next }
     }
 
-    @usableFromInline
-    func readRoot<Value>(_ read: (UnsafeRawPointer) -> Value) -> Value {
-        withUnsafePointer(to: currentState) { read(UnsafeRawPointer($0)) }
-    }
 
     /// The root as a node: its state is the whole state, its effects are performed as they are.
+    /// Made once, and kept: its closures hold the reactor unowned.
     @inlinable
     var rootContext: NodeContext<State, Mutation> {
-        NodeContext(runtime: self, read: { $0.assumingMemoryBound(to: State.self).pointee },
+        if let madeRootContext { return madeRootContext }
+        let context = NodeContext(runtime: self, read: { $0.assumingMemoryBound(to: State.self).pointee },
+                    current: { [unowned self] in currentState },
                     modify: { root, change in change(&root.assumingMemoryBound(to: State.self).pointee) },
                     perform: { [unowned self] in perform($0) }, scope: [])
+        madeRootContext = context
+        return context
     }
 
     /// N1: an action for a child runs on the child before the reactor's own `mutate`. Returns

@@ -59,7 +59,7 @@ extension ChildPlace {
         return PlaceSpec<State, Action, Mutation, Child, Child.State.ID>(
             child: child, place: AnyHashable(state), identified: true,
             action: { actions.extract(from: $0).map { .child($0.0, $0.1) } },
-            embed: action,
+            embed: { action($0, $1) },
             read: { parent, id in read(parent[keyPath: state], id) },
             modify: { parent, id, change in modify(&parent[keyPath: state], id, change) },
             each: { parent, body in each(&parent[keyPath: state], body) },

@@ -253,7 +253,7 @@ extension Effect {
     }
 
     /// Whether any asynchronous work is among these effects.
-    @usableFromInline
+    @inlinable
     var startsWork: Bool {
         switch kind {
         case .run: true

@@ -65,6 +65,7 @@ open class Reactor<Action, Mutation, State> {
 
     /// The state after the last reduce (R2), even while ``state`` is still delivering an
     /// earlier one.
+    @inlinable
     public final var currentState: State { state.latest }
 
     // The action path is `@inlinable` so a subclass's `send` is specialised for its types, and
@@ -139,6 +140,8 @@ open class Reactor<Action, Mutation, State> {
 
     /// The places ``children`` declared, kept from the start.
     @usableFromInline final var childPlaces: [ChildPlace<State, Action, Mutation>] = []
+    /// The root as a node, made on the first action a child takes (see ``rootContext``).
+    @usableFromInline final var madeRootContext: NodeContext<State, Mutation>?
     /// Whether a declared place holds a ``Shared`` copy, at any depth.
     @usableFromInline final var holdsShared = false
     /// Whether any child is declared: the one check the action and mutation paths pay without children.
