@@ -199,15 +199,14 @@ struct Middles<Element> {
     let rights: [Element]
 
     /// Trims the elements `same` matches at the start, then at the end (never the same
-    /// element twice).
+    /// element twice): walks of the two arrays side by side, as ``Alignment`` trims, so each
+    /// ends with its arrays whatever `same` answers.
     init(_ lefts: [Element], _ rights: [Element], same: (Element, Element) -> Bool) {
-        var start = 0
-        while start < lefts.count, start < rights.count, same(lefts[start], rights[start]) { start += 1 }
-        var (leftEnd, rightEnd) = (lefts.count, rights.count)
-        while leftEnd > start, rightEnd > start, same(lefts[leftEnd - 1], rights[rightEnd - 1]) {
-            (leftEnd, rightEnd) = (leftEnd - 1, rightEnd - 1)
-        }
-        self.init(offset: start, lefts: Array(lefts[start..<leftEnd]), rights: Array(rights[start..<rightEnd]))
+        let start = zip(lefts, rights).prefix { same($0, $1) }.count
+        let rest = zip(lefts[start...].reversed(), rights[start...].reversed())
+        let end = rest.prefix { same($0, $1) }.count
+        self.init(offset: start, lefts: Array(lefts[start..<(lefts.count - end)]),
+                  rights: Array(rights[start..<(rights.count - end)]))
     }
 
     init(offset: Int, lefts: [Element], rights: [Element]) {

@@ -159,7 +159,9 @@ struct PlaceSpec<State, Action, Mutation, Child: Feature, Address: Hashable & Se
                 context.runtime.missingChild(at: describe(address, in: context), action: parentAction)
                 return true
             }
-            removalMutation(at: address, in: context).map { context.perform(Effect(kind: .child($0))) }
+            Self.removalMutation(removal, at: address, element: scope(address), in: context).map {
+                context.perform(Effect(kind: .child($0)))
+            }
         case .child(let address, let childAction):
             let read = self.read, modify = self.modify
             let childCurrent: @MainActor () -> Child.State? = { context.current().flatMap { read($0, address) } }
@@ -178,8 +180,7 @@ struct PlaceSpec<State, Action, Mutation, Child: Feature, Address: Hashable & Se
                     childModify(root) { child.reduce(mutation, places: places.value, into: &$0) }
                 })
             }
-            let dismissal = removalMutation(at: address, in: context)
-            let lift = lift(at: address)
+            let removal = self.removal, embed = self.embed
             let childRead: @MainActor (UnsafeRawPointer) -> Child.State? = { root in context.read(root).flatMap { read($0, address) } }
             let childContext = NodeContext<Child.State, Child.Mutation>(
                 runtime: context.runtime, read: childRead, current: childCurrent, modify: childModify,
@@ -187,7 +188,10 @@ struct PlaceSpec<State, Action, Mutation, Child: Feature, Address: Hashable & Se
                     if effect.startsWork {
                         runtime.childStartsWork(at: scope, isPresent: { childRead($0) != nil })
                     }
-                    context.perform(effect.placed(maker, scope: element, dismissal: dismissal, lift: lift))
+                    // The removal and the lift of actions are made only for the effects that use them.
+                    context.perform(effect.placed(maker, scope: element,
+                                                  dismissal: { Self.removalMutation(removal, at: address, element: element, in: context) },
+                                                  lift: { Self.lift(embed, at: address) }))
                 },
                 scope: scope)
             child.process(childAction, state: childState, places: childPlaces.value, in: childContext)
@@ -198,9 +202,10 @@ struct PlaceSpec<State, Action, Mutation, Child: Feature, Address: Hashable & Se
     /// N6: the removal of the child at `address` as a mutation the reactor carries to this
     /// place, or `nil` when children here cannot be sent away.
     @inlinable
-    func removalMutation(at address: Address, in context: NodeContext<State, Mutation>) -> ChildMutation? {
+    static func removalMutation(_ removal: (@MainActor (inout State, Address) -> Void)?, at address: Address,
+                                element: ChildScope, in context: NodeContext<State, Mutation>) -> ChildMutation? {
         guard let removal else { return nil }
-        return ChildMutation(mutation: nil, scope: context.scope + [scope(address)], changed: context.scope, apply: { root in
+        return ChildMutation(mutation: nil, scope: context.scope + [element], changed: context.scope, apply: { root in
             context.modify(root) { parent in removal(&parent, address) }
         })
     }
@@ -208,7 +213,8 @@ struct PlaceSpec<State, Action, Mutation, Child: Feature, Address: Hashable & Se
     /// How an action the work of the child at `address` sends becomes the parent's action: a
     /// value of another type than the child's actions is dropped, and a debug build warns.
     @inlinable
-    func lift(at address: Address) -> @MainActor @Sendable (Any) -> Any? {
+    static func lift(_ embed: @escaping @MainActor (Address, Child.Action) -> Action, at address: Address)
+        -> @MainActor @Sendable (Any) -> Any? {
         let embed = UncheckedEmbed(embed)
         return { sent in
             guard let action = sent as? Child.Action else {

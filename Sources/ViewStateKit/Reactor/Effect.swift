@@ -220,10 +220,11 @@ extension Effect {
     /// anonymous work tagged with it), so the reactor finds the child's work when the child
     /// goes away (N3, N4); a ``dismiss`` becomes `dismissal`, the removal of the child, when the
     /// parent presented it (else it goes on up, N6). An action the work sends (``ActionSend``)
-    /// goes through `lift`, which makes it the parent's action, or `nil` when it is not the child's.
+    /// goes through the function `lift` makes, which makes it the parent's action, or `nil` when
+    /// it is not the child's. `dismissal` and `lift` are asked only by the effects that need them.
     @MainActor @inlinable
-    func placed<Parent>(_ place: ChildMutation.Maker<Mutation>, scope: ChildScope, dismissal: ChildMutation?,
-                        lift: @escaping @MainActor @Sendable (Any) -> Any?) -> Effect<Parent> {
+    func placed<Parent>(_ place: ChildMutation.Maker<Mutation>, scope: ChildScope, dismissal: () -> ChildMutation?,
+                        lift: () -> @MainActor @Sendable (Any) -> Any?) -> Effect<Parent> {
         switch kind {
         case .mutation(let mutation):
             return Effect<Parent>(kind: .child(place.make(mutation)))
@@ -232,12 +233,13 @@ extension Effect {
         case .merge(let effects):
             return .merge(effects.map { $0.placed(place, scope: scope, dismissal: dismissal, lift: lift) })
         case .dismiss:
-            return dismissal.map { Effect<Parent>(kind: .child($0)) } ?? .dismiss
+            return dismissal().map { Effect<Parent>(kind: .child($0)) } ?? .dismiss
         case .child(let mutation):
             return Effect<Parent>(kind: .child(mutation))
         case .cancel(let id):
             return Effect<Parent>(kind: .cancel(id: ScopedWork.id(id, in: scope)))
         case .run(let id, let start):
+            let dismissal = dismissal(), lift = lift()
             return Effect<Parent>(kind: .run(id: ScopedWork.id(id, in: scope)) { outlet in
                 var dismiss = outlet.dismiss
                 if let dismissal {
