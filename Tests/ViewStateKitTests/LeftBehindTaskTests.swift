@@ -65,6 +65,40 @@ final class SelfHidingToast: Reactor<SelfHidingToast.Action, SelfHidingToast.Mut
     }
 }
 
+/// The toast as a child feature, whose work leaves a task behind: what it sends late is a
+/// child's mutation, named with its place.
+struct ToastFeature: Feature {
+    struct State: Equatable { var visible = false }
+    enum Action: Sendable { case showLeavingTask }
+    enum Mutation: Equatable, Sendable { case shown, hidden }
+    let clock: ManualClock
+
+    func mutate(action: Action, state: State) -> Effect<Mutation> {
+        .run { [clock] send in
+            await send(.shown)
+            Task {  // not awaited: the work ends here, before the task sends
+                try await clock.sleep(for: .seconds(2))
+                await send(.hidden)
+            }
+        }
+    }
+
+    func reduce(into state: inout State, mutation: Mutation) {
+        state.visible = mutation == .shown
+    }
+}
+
+/// A screen holding the toast.
+struct ToastScreen: Feature {
+    struct State: Equatable { var toast = ToastFeature.State() }
+    enum Action: Sendable { case toast(ToastFeature.Action) }
+    let clock: ManualClock
+
+    var children: [ChildPlace<State, Action, Never>] {
+        [.scope(ToastFeature(clock: clock), state: \.toast, action: Action.toast)]
+    }
+}
+
 @Suite("Work's mutations after it ended: dropped, and a debug build names a task left behind")
 @MainActor
 struct LeftBehindTaskTests {
@@ -84,6 +118,21 @@ struct LeftBehindTaskTests {
         #expect(warnings.count == 1)
         #expect(warnings.first?.contains("dropped hidden: its work had ended before sending it") == true)
         #expect(warnings.first?.contains("Task { }") == true)
+    }
+
+    @Test("a child's task left behind sends after its work ended: dropped, and the warning names the child's place")
+    func childTaskLeftBehind() async {
+        nonisolated(unsafe) var warnings: [String] = []
+        let clock = ManualClock()
+        let tester = ReactorTester(FeatureReactor(ToastScreen(clock: clock), initialState: .init()))
+        await DebugWarning.$sink.withValue({ warnings.append($0) }) {
+            await tester.send(.toast(.showLeavingTask))
+            await tester.receive(ToastFeature.Mutation.shown, at: \.toast) { $0.toast.visible = true }
+            await clock.advance(by: .seconds(2))
+        }
+        #expect(tester.state.toast.visible, "the work had ended: its mutation is dropped")
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.contains("dropped \\State.toast › .hidden: its work had ended before sending it") == true)
     }
 
     @Test("a task left behind by work that was cancelled sends later: dropped quietly, no warning")
