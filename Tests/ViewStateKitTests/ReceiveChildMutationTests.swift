@@ -155,3 +155,56 @@ struct ReceiveChildMutationTests {
         await tester.finish()
     }
 }
+
+/// Something a feature holds, to see when the places that copy the feature let it go.
+final class HeldByAFeature {}
+
+/// A counter that holds a reference: its places copy it.
+struct HoldingCounter: Feature {
+    struct State: Equatable { var count = 0 }
+    enum Action: Sendable { case increment }
+    let held: HeldByAFeature
+
+    func reduce(into state: inout State, mutation: Action) {
+        state.count += 1
+    }
+}
+
+/// The counter two levels down.
+struct HoldingBox: Feature {
+    struct State: Equatable { var counter = HoldingCounter.State() }
+    enum Action: Sendable { case counter(HoldingCounter.Action) }
+    let held: HeldByAFeature
+
+    var children: [ChildPlace<State, Action, Never>] {
+        [.scope(HoldingCounter(held: held), state: \.counter, action: Action.counter)]
+    }
+}
+
+struct HoldingScreen: Feature {
+    struct State: Equatable { var box = HoldingBox.State() }
+    enum Action: Sendable { case box(HoldingBox.Action) }
+    let held: HeldByAFeature
+
+    var children: [ChildPlace<State, Action, Never>] {
+        [.scope(HoldingBox(held: held), state: \.box, action: Action.box)]
+    }
+}
+
+@MainActor
+@Suite("The nodes places keep between actions")
+struct KeptNodeTests {
+    @Test("a reactor gone lets go of its places and the nodes they kept, at any depth")
+    func nodesDoNotOutliveTheirReactor() {
+        weak var held: HeldByAFeature?
+        do {
+            let object = HeldByAFeature()
+            held = object
+            let reactor = FeatureReactor(HoldingScreen(held: object), initialState: .init())
+            reactor.send(.box(.counter(.increment)))
+            reactor.send(.box(.counter(.increment)))
+            #expect(reactor.currentState.box.counter.count == 2)
+        }
+        #expect(held == nil, "nothing the places keep holds them in a cycle")
+    }
+}

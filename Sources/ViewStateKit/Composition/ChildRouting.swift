@@ -103,6 +103,8 @@ struct PlaceSpec<State, Action, Mutation, Child: Feature, Address: Hashable & Se
     /// What the case carrying the child's actions learnt of the tags it met, for the place to
     /// pass actions of other cases by.
     @usableFromInline let actionTags: LearntTags?
+    /// The node of the child last reached through this place, kept for the next action.
+    @usableFromInline let lastNode = LastNode<Address, Child.State, Child.Mutation>()
 
     @inlinable
     init(child: Child, place: AnyHashable?, caseName: @escaping @MainActor () -> String? = { nil }, identified: Bool = false,
@@ -163,40 +165,52 @@ struct PlaceSpec<State, Action, Mutation, Child: Feature, Address: Hashable & Se
                 context.perform(Effect(kind: .child($0)))
             }
         case .child(let address, let childAction):
-            let read = self.read, modify = self.modify
-            let childCurrent: @MainActor () -> Child.State? = { context.current().flatMap { read($0, address) } }
-            guard let childState = childCurrent() else {
+            let childContext = lastNode.node(in: context, at: address) ?? node(in: context, at: address)
+            guard let childState = childContext.current() else {
                 context.runtime.missingChild(at: describe(address, in: context), action: parentAction)
                 return true
             }
-            let element = scope(address)
-            let scope = context.scope + [element]
-            let childModify: @MainActor (UnsafeMutableRawPointer, (inout Child.State) -> Void) -> Void = { root, change in
-                context.modify(root) { parent in modify(&parent, address, change) }
-            }
-            let child = self.child, places = childPlaces
-            let maker = ChildMutation.Maker<Child.Mutation> { mutation in
-                ChildMutation(mutation: mutation, scope: scope, changed: scope, apply: { root in
-                    childModify(root) { child.reduce(mutation, places: places.value, into: &$0) }
-                })
-            }
-            let removal = self.removal, embed = self.embed
-            let childRead: @MainActor (UnsafeRawPointer) -> Child.State? = { root in context.read(root).flatMap { read($0, address) } }
-            let childContext = NodeContext<Child.State, Child.Mutation>(
-                runtime: context.runtime, read: childRead, current: childCurrent, modify: childModify,
-                perform: { [unowned runtime = context.runtime] effect in
-                    if effect.startsWork {
-                        runtime.childStartsWork(at: scope, isPresent: { childRead($0) != nil })
-                    }
-                    // The removal and the lift of actions are made only for the effects that use them.
-                    context.perform(effect.placed(maker, scope: element,
-                                                  dismissal: { Self.removalMutation(removal, at: address, element: element, in: context) },
-                                                  lift: { Self.lift(embed, at: address) }))
-                },
-                scope: scope)
             child.process(childAction, state: childState, places: childPlaces.value, in: childContext)
         }
         return true
+    }
+
+    /// The node of the child at `address` below `context`: how its state is read and changed
+    /// from the root, and how its effects reach the reactor (its mutations carried back to it,
+    /// its work scoped by its place). Made once for a child, and kept while actions keep
+    /// reaching the same one (``LastNode``): its closures read the state afresh each time.
+    @inlinable
+    func node(in context: NodeContext<State, Mutation>, at address: Address) -> NodeContext<Child.State, Child.Mutation> {
+        let read = self.read, modify = self.modify
+        let childCurrent: @MainActor () -> Child.State? = { context.current().flatMap { read($0, address) } }
+        let element = scope(address)
+        let scope = context.scope + [element]
+        let childModify: @MainActor (UnsafeMutableRawPointer, (inout Child.State) -> Void) -> Void = { root, change in
+            context.modify(root) { parent in modify(&parent, address, change) }
+        }
+        // The child's places held weakly: the node is kept by a place among them (``LastNode``).
+        let child = self.child, places = childPlaces
+        let maker = ChildMutation.Maker<Child.Mutation> { [weak places] mutation in
+            ChildMutation(mutation: mutation, scope: scope, changed: scope, apply: { root in
+                childModify(root) { child.reduce(mutation, places: places?.value ?? [], into: &$0) }
+            })
+        }
+        let removal = self.removal, embed = self.embed
+        let childRead: @MainActor (UnsafeRawPointer) -> Child.State? = { root in context.read(root).flatMap { read($0, address) } }
+        let childContext = NodeContext<Child.State, Child.Mutation>(
+            runtime: context.runtime, read: childRead, current: childCurrent, modify: childModify,
+            perform: { [unowned runtime = context.runtime] effect in
+                if effect.startsWork {
+                    runtime.childStartsWork(at: scope, isPresent: { childRead($0) != nil })
+                }
+                // The removal and the lift of actions are made only for the effects that use them.
+                context.perform(effect.placed(maker, scope: element,
+                                              dismissal: { Self.removalMutation(removal, at: address, element: element, in: context) },
+                                              lift: { Self.lift(embed, at: address) }))
+            },
+            scope: scope)
+        lastNode.keep(childContext, in: context, at: address)
+        return childContext
     }
 
     /// N6: the removal of the child at `address` as a mutation the reactor carries to this
@@ -331,6 +345,37 @@ enum ChildTook {
     /// Set before each node's `mutate`; the reactor's send puts back what it found once its own
     /// `mutate` has run, so a reactor without children never reads another's answer.
     @usableFromInline static var action = false
+}
+
+/// The node a place made for the child it reached last, kept for the next action: a tap after
+/// a tap on the same child (a counter, the top screen, one row) makes no new closures. Kept
+/// for one child per place declaration, so it holds nothing that grows with the children; it is
+/// used only under the same reactor and the same parent place, where it reads and changes the
+/// same child as a new one would.
+@MainActor @usableFromInline
+final class LastNode<Address: Hashable, ChildState, ChildMutation> {
+    @usableFromInline var node: NodeContext<ChildState, ChildMutation>?
+    @usableFromInline var runtime: ObjectIdentifier?
+    @usableFromInline var parent: [ChildScope] = []
+    @usableFromInline var address: Address?
+
+    @inlinable init() {}
+
+    /// The node kept for the child at `address` below `context`, if it is that child's.
+    @inlinable
+    func node<State, Mutation>(in context: NodeContext<State, Mutation>, at address: Address)
+        -> NodeContext<ChildState, ChildMutation>? {
+        guard let node, self.address == address, runtime == ObjectIdentifier(context.runtime),
+              parent == context.scope else { return nil }
+        return node
+    }
+
+    /// Keeps `node`, the node of the child at `address` below `context`.
+    @inlinable
+    func keep<State, Mutation>(_ node: NodeContext<ChildState, ChildMutation>, in context: NodeContext<State, Mutation>,
+                               at address: Address) {
+        (self.node, runtime, parent, self.address) = (node, ObjectIdentifier(context.runtime), context.scope, address)
+    }
 }
 
 /// A value made on first use, then kept: shared by the copies of the declaration holding it.
