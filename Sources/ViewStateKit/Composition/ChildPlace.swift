@@ -99,8 +99,9 @@ public struct ChildPlace<State, Action, Mutation> {
     @inlinable
     public static func scope<Child: Feature>(_ child: Child, state: WritableKeyPath<State, Child.State>,
                                              action: @escaping (Child.Action) -> Action) -> ChildPlace {
-        single(child, place: AnyHashable(state), actions: EnumCase(action),
-               read: { $0[keyPath: state] }, modify: { parent, change in change(&parent[keyPath: state]) })
+        let field = StateField(state)
+        return single(child, place: AnyHashable(state), actions: EnumCase(action),
+                      read: field.read, modify: field.modify)
     }
 
     /// One child that may be absent, at `state`: TCA's `ifLet`. Its work is cancelled when a
@@ -112,8 +113,9 @@ public struct ChildPlace<State, Action, Mutation> {
     @inlinable
     public static func optional<Child: Feature>(_ child: Child, state: WritableKeyPath<State, Child.State?>,
                                                 action: @escaping (Child.Action) -> Action) -> ChildPlace {
-        single(child, place: AnyHashable(state), actions: EnumCase(action),
-               read: { $0[keyPath: state] }, modify: { parent, change in Self.modify(&parent[keyPath: state], change) })
+        let field = StateField(state)
+        return single(child, place: AnyHashable(state), actions: EnumCase(action),
+                      read: field.read, modify: { parent, change in field.modify(&parent) { Self.modify(&$0, change) } })
     }
 
     /// A stack of screens, at `state`: TCA's `forEach` over a `StackState`. The screen type is
@@ -127,7 +129,7 @@ public struct ChildPlace<State, Action, Mutation> {
     @inlinable
     public static func stack<Screen: Feature>(_ screen: Screen, state: WritableKeyPath<State, ScreenStack<Screen.State>>,
                                               action: @escaping (StackAction<Screen.Action>) -> Action) -> ChildPlace {
-        let actions = EnumCase(action)
+        let actions = EnumCase(action), field = StateField(state)
         return PlaceSpec<State, Action, Mutation, Screen, StackID>(
             child: screen, place: AnyHashable(state), identified: true,
             action: { parent in
@@ -138,10 +140,12 @@ public struct ChildPlace<State, Action, Mutation> {
                 }
             },
             embed: { id, screenAction in action(.screen(id: id, action: screenAction)) },
-            read: { parent, id in parent[keyPath: state][id: id] },
+            read: { parent, id in field.read(parent)[id: id] },
             modify: { parent, id, change in
-                guard let position = parent[keyPath: state].index(of: id) else { return }
-                parent[keyPath: state].modify(at: position, change)
+                field.modify(&parent) { stack in
+                    guard let position = stack.index(of: id) else { return }
+                    stack.modify(at: position, change)
+                }
             },
             each: { parent, body in
                 for position in parent[keyPath: state].indices { parent[keyPath: state].modify(at: position, body) }
@@ -161,7 +165,7 @@ public struct ChildPlace<State, Action, Mutation> {
     @inlinable
     public static func presented<Child: Feature>(_ child: Child, state: WritableKeyPath<State, Child.State?>,
                                                  action: @escaping (PresentationAction<Child.Action>) -> Action) -> ChildPlace {
-        let actions = EnumCase(action)
+        let actions = EnumCase(action), field = StateField(state)
         return PlaceSpec<State, Action, Mutation, Child, OnlyChild>(
             child: child, place: AnyHashable(state),
             action: { parent in
@@ -172,8 +176,8 @@ public struct ChildPlace<State, Action, Mutation> {
                 }
             },
             embed: { _, childAction in action(.presented(childAction)) },
-            read: { parent, _ in parent[keyPath: state] },
-            modify: { parent, _, change in Self.modify(&parent[keyPath: state], change) },
+            read: { parent, _ in field.read(parent) },
+            modify: { parent, _, change in field.modify(&parent) { Self.modify(&$0, change) } },
             each: { parent, body in Self.modify(&parent[keyPath: state], body) },
             removal: { parent, _ in parent[keyPath: state] = nil },
             tags: actions.learnt

@@ -14,7 +14,7 @@ enum Routed<Address, Payload> {
 /// What a child node needs while an action runs through it: where its state is in the root's
 /// state, how its effects reach the root, and its place from the root (its work's scope).
 @MainActor @usableFromInline
-struct NodeContext<State, Mutation> {
+final class NodeContext<State, Mutation> {
     /// The reactor at the root: it holds the state, runs the effects and keeps the work index.
     @usableFromInline unowned let runtime: any ChildRuntime
     /// This node's state, found in the root's state behind the pointer (`nil` once the node
@@ -29,17 +29,20 @@ struct NodeContext<State, Mutation> {
     @usableFromInline let perform: @MainActor (Effect<Mutation>) -> Void
     /// This node's place, outermost first; empty at the root.
     @usableFromInline let scope: [ChildScope]
+    /// How the tags of this node's actions are read, for its places to pass the others by.
+    @usableFromInline let actionLayout: EnumLayout?
 
     @inlinable
     init(runtime: any ChildRuntime, read: @escaping @MainActor (UnsafeRawPointer) -> State?, current: @escaping @MainActor () -> State?,
          modify: @escaping @MainActor (UnsafeMutableRawPointer, (inout State) -> Void) -> Void,
-         perform: @escaping @MainActor (Effect<Mutation>) -> Void, scope: [ChildScope]) {
+         perform: @escaping @MainActor (Effect<Mutation>) -> Void, scope: [ChildScope], actionLayout: EnumLayout?) {
         self.runtime = runtime
         self.read = read
         self.current = current
         self.modify = modify
         self.perform = perform
         self.scope = scope
+        self.actionLayout = actionLayout
     }
 
 }
@@ -208,7 +211,7 @@ struct PlaceSpec<State, Action, Mutation, Child: Feature, Address: Hashable & Se
                                               dismissal: { Self.removalMutation(removal, at: address, element: element, in: context) },
                                               lift: { Self.lift(embed, at: address) }))
             },
-            scope: scope)
+            scope: scope, actionLayout: EnumLayout(Child.Action.self))
         lastNode.keep(childContext, in: context, at: address)
         return childContext
     }
@@ -279,7 +282,7 @@ extension Array {
     func route<State, Action, Mutation>(_ action: Action, _ context: NodeContext<State, Mutation>) -> Bool
     where Element == ChildPlace<State, Action, Mutation> {
         guard !isEmpty else { return false }
-        let tag = EnumLayout(Action.self)?.tag(of: action)
+        let tag = context.actionLayout?.tag(of: action)
         for place in self where !place.passes(tag, place.routes.actionTags) && place.route(action, context) {
             #if DEBUG
             lookForTwins(of: place, checked: \.actionsChecked, value: action) { $0.routes.takesAction($1) }
@@ -344,7 +347,7 @@ struct UncheckedEmbed<Address, ChildAction, Action>: @unchecked Sendable {
 enum ChildTook {
     /// Set before each node's `mutate`; the reactor's send puts back what it found once its own
     /// `mutate` has run, so a reactor without children never reads another's answer.
-    @usableFromInline static var action = false
+    @usableFromInline @exclusivity(unchecked) static var action = false
 }
 
 /// The node a place made for the child it reached last, kept for the next action: a tap after
@@ -354,10 +357,12 @@ enum ChildTook {
 /// same child as a new one would.
 @MainActor @usableFromInline
 final class LastNode<Address: Hashable, ChildState, ChildMutation> {
-    @usableFromInline var node: NodeContext<ChildState, ChildMutation>?
-    @usableFromInline var runtime: ObjectIdentifier?
-    @usableFromInline var parent: [ChildScope] = []
-    @usableFromInline var address: Address?
+    // Read and written on the main actor only, by the routing of one action at a time: like the
+    // reactor's own action path, they skip dynamic exclusivity checks.
+    @usableFromInline @exclusivity(unchecked) var node: NodeContext<ChildState, ChildMutation>?
+    @usableFromInline @exclusivity(unchecked) var runtime: ObjectIdentifier?
+    @usableFromInline @exclusivity(unchecked) var parent: [ChildScope] = []
+    @usableFromInline @exclusivity(unchecked) var address: Address?
 
     @inlinable init() {}
 
@@ -381,7 +386,7 @@ final class LastNode<Address: Hashable, ChildState, ChildMutation> {
 /// A value made on first use, then kept: shared by the copies of the declaration holding it.
 @MainActor @usableFromInline
 final class Once<Value> {
-    @usableFromInline var made: Value?
+    @usableFromInline @exclusivity(unchecked) var made: Value?
     @usableFromInline let make: () -> Value
 
     @inlinable

@@ -119,11 +119,11 @@ package struct EnumCase<Whole, Part> {
 @usableFromInline
 final class LearntTags {
     /// This case's tag, once a value of it was met.
-    @usableFromInline var mine: UInt32?
+    @usableFromInline @exclusivity(unchecked) var mine: UInt32?
     /// Whether this case's payload is boxed (`indirect`).
-    @usableFromInline var indirect = false
+    @usableFromInline @exclusivity(unchecked) var indirect = false
     /// Tags met that are another case's: below 64 as bits, the rest in a set.
-    @usableFromInline var otherBits: UInt64 = 0
+    @usableFromInline @exclusivity(unchecked) var otherBits: UInt64 = 0
     @usableFromInline var others: Set<UInt32> = []
     /// This case's name, once a value of it was met.
     @usableFromInline var name: String?

@@ -21,7 +21,7 @@ extension Reactor: ChildRuntime, SharedHolder {
         let context = NodeContext(runtime: self, read: { $0.assumingMemoryBound(to: State.self).pointee },
                     current: { [unowned self] in currentState },
                     modify: { root, change in change(&root.assumingMemoryBound(to: State.self).pointee) },
-                    perform: { [unowned self] in perform($0) }, scope: [])
+                    perform: { [unowned self] in perform($0) }, scope: [], actionLayout: EnumLayout(Action.self))
         madeRootContext = context
         return context
     }

@@ -55,13 +55,13 @@ extension ChildPlace {
         each: @escaping (inout Rows, (inout Child.State) -> Void) -> Void,
         sameStorage: @escaping (Rows, Rows) -> Bool
     ) -> ChildPlace where Child.State: Identifiable, Child.State.ID: Sendable {
-        let actions = EnumCase(action)
+        let actions = EnumCase(action), field = StateField(state)
         return PlaceSpec<State, Action, Mutation, Child, Child.State.ID>(
             child: child, place: AnyHashable(state), identified: true,
             action: { actions.extract(from: $0).map { .child($0.0, $0.1) } },
             embed: { action($0, $1) },
-            read: { parent, id in read(parent[keyPath: state], id) },
-            modify: { parent, id, change in modify(&parent[keyPath: state], id, change) },
+            read: { parent, id in read(field.read(parent), id) },
+            modify: { parent, id, change in field.modify(&parent) { modify(&$0, id, change) } },
             each: { parent, body in each(&parent[keyPath: state], body) },
             tags: actions.learnt
         ).place.keeping(state, sameStorage)

@@ -143,12 +143,12 @@ open class Reactor<Action, Mutation, State> {
     /// The root as a node, made on the first action a child takes (see ``rootContext``).
     @usableFromInline final var madeRootContext: NodeContext<State, Mutation>?
     /// Whether a declared place holds a ``Shared`` copy, at any depth.
-    @usableFromInline final var holdsShared = false
+    @usableFromInline @exclusivity(unchecked) final var holdsShared = false
     /// Whether any child is declared: the one check the action and mutation paths pay without children.
     @usableFromInline @exclusivity(unchecked) final var hasChildren = false
     /// The running work of children, under each non-empty prefix of its scope: what a reduce
     /// that changed a child's place checks, and only that (N7).
-    final var workUnder: [[ChildScope]: Set<AnyHashable>] = [:]
+    @exclusivity(unchecked) final var workUnder: [[ChildScope]: Set<AnyHashable>] = [:]
     /// For each child scope with running work, whether that child is still in a root state.
     final var childPresence: [[ChildScope]: (UnsafeRawPointer) -> Bool] = [:]
     /// The scopes in ``childPresence``, by the reactor's own place they are under (the first
