@@ -60,8 +60,9 @@ public struct ChildPlace<State, Action, Mutation> {
     /// does) costs one reference, not one per closure.
     @usableFromInline let routes: PlaceRoutes<State, Action, Mutation>
 
-    /// Routes `action` to the child if it is the child's: `false` when it is not.
-    @usableFromInline var route: (Action, NodeContext<State, Mutation>) -> Bool { routes.route }
+    /// Routes `action` to the child if it is the child's, given the parent's state: `false`
+    /// when it is not.
+    @usableFromInline var route: (Action, State, NodeContext<State, Mutation>) -> Bool { routes.route }
     /// Visits the ``Shared`` copies this place holds: its own, or its children's at any depth.
     @usableFromInline var share: (inout State, inout SharedPass) -> Void { routes.share }
     /// Whether this place holds a ``Shared`` copy, itself or in a child at any depth.
@@ -77,7 +78,7 @@ public struct ChildPlace<State, Action, Mutation> {
     }
 
     @usableFromInline
-    init(route: @escaping (Action, NodeContext<State, Mutation>) -> Bool,
+    init(route: @escaping (Action, State, NodeContext<State, Mutation>) -> Bool,
          share: @escaping (inout State, inout SharedPass) -> Void, holdsShared: @escaping () -> Bool) {
         routes = PlaceRoutes(route: route, share: share, holdsShared: holdsShared)
     }
@@ -87,7 +88,7 @@ public struct ChildPlace<State, Action, Mutation> {
     /// refreshed when another copy is written. It routes no action or mutation.
     /// - Parameter state: where the shared value lives in the parent's state.
     public static func shared<Value>(_ state: WritableKeyPath<State, Shared<Value>>) -> ChildPlace {
-        ChildPlace(route: { _, _ in false },
+        ChildPlace(route: { _, _, _ in false },
                    share: { parent, pass in pass.visit(&parent[keyPath: state]) }, holdsShared: { true })
     }
 
@@ -250,7 +251,7 @@ public struct ChildPlace<State, Action, Mutation> {
 /// shared by the copies of the place.
 @MainActor @usableFromInline
 final class PlaceRoutes<State, Action, Mutation> {
-    @usableFromInline let route: (Action, NodeContext<State, Mutation>) -> Bool
+    @usableFromInline let route: (Action, State, NodeContext<State, Mutation>) -> Bool
     @usableFromInline let share: (inout State, inout SharedPass) -> Void
     @usableFromInline let holdsShared: () -> Bool
     /// For a place whose storage can be told untouched at once (rows, a stack): its key in a
@@ -268,7 +269,7 @@ final class PlaceRoutes<State, Action, Mutation> {
     @usableFromInline var actionTags: LearntTags?
 
     @usableFromInline
-    init(route: @escaping (Action, NodeContext<State, Mutation>) -> Bool,
+    init(route: @escaping (Action, State, NodeContext<State, Mutation>) -> Bool,
          share: @escaping (inout State, inout SharedPass) -> Void, holdsShared: @escaping () -> Bool) {
         self.route = route
         self.share = share

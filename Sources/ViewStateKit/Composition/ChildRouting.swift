@@ -156,11 +156,11 @@ struct PlaceSpec<State, Action, Mutation, Child: Feature, Address: Hashable & Se
 
     /// N1, N5, N6: runs the child's action on the child (its own children first), or its removal.
     @inlinable
-    func route(_ parentAction: Action, _ context: NodeContext<State, Mutation>) -> Bool {
+    func route(_ parentAction: Action, _ parent: State, _ context: NodeContext<State, Mutation>) -> Bool {
         guard let routed = action(parentAction) else { return false }
         switch routed {
         case .remove(let address):
-            guard removal != nil, let parent = context.current(), read(parent, address) != nil else {
+            guard removal != nil, read(parent, address) != nil else {
                 context.runtime.missingChild(at: describe(address, in: context), action: parentAction)
                 return true
             }
@@ -168,11 +168,11 @@ struct PlaceSpec<State, Action, Mutation, Child: Feature, Address: Hashable & Se
                 context.perform(Effect(kind: .child($0)))
             }
         case .child(let address, let childAction):
-            let childContext = lastNode.node(in: context, at: address) ?? node(in: context, at: address)
-            guard let childState = childContext.current() else {
+            guard let childState = read(parent, address) else {
                 context.runtime.missingChild(at: describe(address, in: context), action: parentAction)
                 return true
             }
+            let childContext = lastNode.node(in: context, at: address) ?? node(in: context, at: address)
             child.process(childAction, state: childState, places: childPlaces.value, in: childContext)
         }
         return true
@@ -258,11 +258,12 @@ extension Feature {
     @inlinable
     func process(_ action: Action, state: State, places: [ChildPlace<State, Action, Mutation>],
                  in context: NodeContext<State, Mutation>) {
-        let tookIt = places.route(action, context)
+        let tookIt = places.route(action, state, context)
         guard let state = tookIt ? context.current() : state else { return }  // as a child left it (N1)
         UndeclaredShared.check(state, places: places, owner: Self.self)
         ChildTook.action = tookIt  // every node sets it before its own mutate; the root puts it back
-        context.perform(mutate(action: action, state: state))
+        let effect = mutate(action: action, state: state)
+        if !effect.isNone { context.perform(effect) }  // nothing to carry up through the parents
     }
 
     /// Reduces one of this node's own mutations with its `reduce`, in place (N2).
@@ -279,11 +280,11 @@ extension Array {
     /// after it are asked too: one that would also take it shares its case, and never sees its
     /// actions, so a warning names both (a place declared twice by mistake).
     @MainActor @discardableResult @inlinable
-    func route<State, Action, Mutation>(_ action: Action, _ context: NodeContext<State, Mutation>) -> Bool
+    func route<State, Action, Mutation>(_ action: Action, _ state: State, _ context: NodeContext<State, Mutation>) -> Bool
     where Element == ChildPlace<State, Action, Mutation> {
         guard !isEmpty else { return false }
-        let tag = context.actionLayout?.tag(of: action)
-        for place in self where !place.passes(tag, place.routes.actionTags) && place.route(action, context) {
+        let tag = count > 1 ? context.actionLayout?.tag(of: action) : nil  // one place: it looks itself
+        for place in self where !place.passes(tag, place.routes.actionTags) && place.route(action, state, context) {
             #if DEBUG
             lookForTwins(of: place, checked: \.actionsChecked, value: action) { $0.routes.takesAction($1) }
             #endif
@@ -353,15 +354,16 @@ enum ChildTook {
 /// The node a place made for the child it reached last, kept for the next action: a tap after
 /// a tap on the same child (a counter, the top screen, one row) makes no new closures. Kept
 /// for one child per place declaration, so it holds nothing that grows with the children; it is
-/// used only under the same reactor and the same parent place, where it reads and changes the
-/// same child as a new one would.
+/// used only under the same parent node (so the same reactor and the same place in it), where it
+/// reads and changes the same child as a new one would.
 @MainActor @usableFromInline
 final class LastNode<Address: Hashable, ChildState, ChildMutation> {
     // Read and written on the main actor only, by the routing of one action at a time: like the
     // reactor's own action path, they skip dynamic exclusivity checks.
     @usableFromInline @exclusivity(unchecked) var node: NodeContext<ChildState, ChildMutation>?
-    @usableFromInline @exclusivity(unchecked) var runtime: ObjectIdentifier?
-    @usableFromInline @exclusivity(unchecked) var parent: [ChildScope] = []
+    /// The parent node the kept node was made under: alive while the kept node is (the node's
+    /// closures hold it), so no other node can take its address.
+    @usableFromInline @exclusivity(unchecked) var parent: ObjectIdentifier?
     @usableFromInline @exclusivity(unchecked) var address: Address?
 
     @inlinable init() {}
@@ -370,8 +372,7 @@ final class LastNode<Address: Hashable, ChildState, ChildMutation> {
     @inlinable
     func node<State, Mutation>(in context: NodeContext<State, Mutation>, at address: Address)
         -> NodeContext<ChildState, ChildMutation>? {
-        guard let node, self.address == address, runtime == ObjectIdentifier(context.runtime),
-              parent == context.scope else { return nil }
+        guard let node, parent == ObjectIdentifier(context), self.address == address else { return nil }
         return node
     }
 
@@ -379,7 +380,7 @@ final class LastNode<Address: Hashable, ChildState, ChildMutation> {
     @inlinable
     func keep<State, Mutation>(_ node: NodeContext<ChildState, ChildMutation>, in context: NodeContext<State, Mutation>,
                                at address: Address) {
-        (self.node, runtime, parent, self.address) = (node, ObjectIdentifier(context.runtime), context.scope, address)
+        (self.node, parent, self.address) = (node, ObjectIdentifier(context), address)
     }
 }
 

@@ -30,7 +30,7 @@ extension Reactor: ChildRuntime, SharedHolder {
     /// whether a child took it.
     @inlinable
     func routeToChildren(_ action: Action) -> Bool {
-        childPlaces.route(action, rootContext)
+        childPlaces.route(action, currentState, rootContext)
     }
 
     /// Whether the reactor's own reduce takes ``reduceRouted(_:)``: when it holds a ``Shared``

@@ -254,6 +254,13 @@ extension Effect {
         }
     }
 
+    /// Whether this is ``none``: no mutation, no work, nothing to cancel or dismiss.
+    @inlinable
+    var isNone: Bool {
+        if case .mutations(let mutations) = kind { return mutations.isEmpty }
+        return false
+    }
+
     /// Whether any asynchronous work is among these effects.
     @inlinable
     var startsWork: Bool {
