@@ -208,3 +208,36 @@ struct KeptNodeTests {
         #expect(held == nil, "nothing the places keep holds them in a cycle")
     }
 }
+
+/// A child whose action makes two mutations at once.
+struct TwoSteps: Feature {
+    struct State: Equatable { var steps: [String] = [] }
+    enum Action: Sendable { case both }
+    enum Mutation: Sendable { case first, second }
+
+    func mutate(action: Action, state: State) -> Effect<Mutation> {
+        .mutations(.first, .second)
+    }
+
+    func reduce(into state: inout State, mutation: Mutation) {
+        state.steps.append(mutation == .first ? "first" : "second")
+    }
+}
+
+/// A screen holding the two steps.
+struct TwoStepsScreen: Feature {
+    struct State: Equatable { var steps = TwoSteps.State() }
+    enum Action: Sendable { case steps(TwoSteps.Action) }
+
+    var children: [ChildPlace<State, Action, Never>] {
+        [.scope(TwoSteps(), state: \.steps, action: Action.steps)]
+    }
+}
+
+extension KeptNodeTests {
+    @Test("N2: every mutation a child's action makes at once reaches the child, in order")
+    func everyImmediateMutationReachesTheChild() async {
+        let tester = ReactorTester(FeatureReactor(TwoStepsScreen(), initialState: .init()))
+        await tester.send(.steps(.both)) { $0.steps.steps = ["first", "second"] }
+    }
+}
