@@ -11,8 +11,10 @@ enum Routed<Address, Payload> {
     case remove(Address)
 }
 
-/// What a child node needs while an action runs through it: where its state is in the root's
-/// state, how its effects reach the root, and its place from the root (its work's scope).
+/// A node of the tree of children, as actions reach it: where its state is in the root's state,
+/// how its effects reach the root, and its place from the root (its work's scope). One object,
+/// made when an action first reaches the child and kept by the child's place (``LastNode``);
+/// its closures hold no state, only how to find it.
 @MainActor @usableFromInline
 final class NodeContext<State, Mutation> {
     /// The reactor at the root: it holds the state, runs the effects and keeps the work index.
