@@ -241,3 +241,29 @@ extension KeptNodeTests {
         await tester.send(.steps(.both)) { $0.steps.steps = ["first", "second"] }
     }
 }
+
+/// A parent whose child lives behind a computed property: a key path no offset stands for.
+struct ComputedHome: Feature {
+    struct State: Equatable {
+        var boxes = [Counter.State()]
+        var counter: Counter.State {
+            get { boxes[0] }
+            set { boxes[0] = newValue }
+        }
+    }
+    enum Action: Sendable { case counter(Counter.Action) }
+
+    var children: [ChildPlace<State, Action, Action>] {
+        [.scope(Counter(), state: \.counter, action: Action.counter)]
+    }
+}
+
+extension KeptNodeTests {
+    @Test("a child behind a computed property is read and changed through its key path")
+    func computedPlace() async {
+        #expect(MemoryLayout<ComputedHome.State>.offset(of: \ComputedHome.State.counter) == nil)
+        let tester = ReactorTester(FeatureReactor(ComputedHome(), initialState: .init()))
+        await tester.send(.counter(.increment)) { $0.boxes[0].count = 1 }
+        await tester.send(.counter(.increment)) { $0.boxes[0].count = 2 }
+    }
+}
