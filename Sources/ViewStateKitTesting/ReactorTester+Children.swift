@@ -11,11 +11,11 @@ extension ReactorTester {
     /// from other mutations are skipped.
     ///
     /// ```swift
-    /// await tester.receive(Counter.Mutation.tick, at: \.counter) { $0.counter.count = 1 }
+    /// await tester.receive(Ticker.Mutation.tick, at: \.ticker) { $0.ticker?.ticks = 1 }
     /// ```
     /// - Parameters:
-    ///   - mutation: the child's mutation, with its type: `Counter.Mutation.tick`.
-    ///   - place: where the child's place keeps its state: `\.counter`.
+    ///   - mutation: the child's mutation, with its type: `Ticker.Mutation.tick`.
+    ///   - place: where the child's place keeps its state: `\.ticker`.
     ///   - update: the change the mutation makes, applied to a copy of the previous state.
     ///   - fileID: the file ID a failure is reported at; the caller's unless given.
     ///   - filePath: the file path a failure is reported at; the caller's unless given.
@@ -35,10 +35,10 @@ extension ReactorTester {
     /// by the child with `id` at `place` or below it.
     ///
     /// ```swift
-    /// await tester.receive(Row.Mutation.tick, at: \.rows, id: 2) { $0.rows[1].ticks = 1 }
+    /// await tester.receive(Ticker.Mutation.tick, at: \.rows, id: 2) { $0.rows[1].ticks = 1 }
     /// ```
     /// - Parameters:
-    ///   - mutation: the child's mutation, with its type: `Row.Mutation.tick`.
+    ///   - mutation: the child's mutation, with its type: `Ticker.Mutation.tick`.
     ///   - place: where the rows or the stack live: `\.rows`, `\.path`.
     ///   - id: the row's id, or the screen's `StackID` (a number will do: `id: 1`).
     ///   - update: the change the mutation makes, applied to a copy of the previous state.
@@ -61,10 +61,10 @@ extension ReactorTester {
     /// or from its work — and the state, as [`receive(_:)`](doc:receive(_:fileID:filePath:line:column:)) does.
     ///
     /// ```swift
-    /// await tester.receive(dismissalAt: \.destination) { $0.destination = nil }
+    /// await tester.receive(dismissalAt: \.sheet) { $0.sheet = nil }
     /// ```
     /// - Parameters:
-    ///   - place: where the presented child lives: `\.destination`.
+    ///   - place: where the presented child lives: `\.sheet`.
     ///   - update: the change the dismissal makes, applied to a copy of the previous state.
     ///   - fileID: the file ID a failure is reported at; the caller's unless given.
     ///   - filePath: the file path a failure is reported at; the caller's unless given.

@@ -1,7 +1,7 @@
 /// A mutation of a child feature on its way to the reactor at the root, carried by the engine
 /// with the child's place: so a parent declares one case per child (its actions'), and its own
 /// `reduce` never sees its children's mutations (N2). The reactor reduces it into the child, in
-/// place; a test receives it by its place (`receive(.tick, at: \.rows, id: 2)`), and a trace
+/// place; a test receives it by its place (`receive(Row.Mutation.tick, at: \.rows, id: 2)`), and a trace
 /// writes it with its place (`\State.rows[2] › .tick`).
 @usableFromInline
 package struct ChildMutation {
