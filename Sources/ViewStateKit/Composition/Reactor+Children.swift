@@ -1,6 +1,7 @@
 /// A reactor at the root of its children: it routes actions down the places its `children`
-/// declared, reduces each child's mutation into its child, and keeps the index of its children's running work by scope, so that a
-/// reduce that removed a child stops that child's work and looks at nothing else (N4, N7).
+/// declared, reduces each child's mutation into its child, and keeps the index of its
+/// children's running work by scope, so that a reduce that removed a child stops that child's
+/// work and looks at nothing else (N4, N7).
 extension Reactor: ChildRuntime, SharedHolder {
     /// S1: another holder wrote a value this reactor's state holds: publishes a state with its
     /// copies refreshed, if any changed (queued behind a delivery under way, C5).
@@ -11,7 +12,6 @@ extension Reactor: ChildRuntime, SharedHolder {
         guard refresh.changedAnything else { return }
         state.update { $0 = next }
     }
-
 
     /// The root as a node: its state is the whole state, its effects are performed as they are.
     /// Made once, and kept: its closures hold the reactor unowned.
@@ -33,12 +33,12 @@ extension Reactor: ChildRuntime, SharedHolder {
         childPlaces.route(action, currentState, rootContext)
     }
 
-    /// Whether the reactor's own reduce takes ``reduceRouted(_:)``: when it holds a ``Shared``
-    /// copy, or a child has work running, or — in a debug build, which checks each own mutation
-    /// for a child's case — when its `Mutation` is its `Action`. Else the reduce is the plain one
-    /// a reactor without children runs: the same change, with nothing to write behind or stop.
+    /// Whether the reactor's own reduce takes ``reduceOwnBesideChildren(_:)``: when it holds a
+    /// ``Shared`` copy, a child has work running, or — in a debug build, which checks each own
+    /// mutation for a child's case — its `Mutation` is its `Action`. Else it is the plain reduce
+    /// of a reactor without children: the same change, with nothing to write behind or stop.
     @usableFromInline
-    var ownReduceIsRouted: Bool {
+    var ownReduceLooksAtChildren: Bool {
         if holdsShared || hasWorkUnderChildren { return true }
         #if DEBUG
         return ObjectIdentifier(Mutation.self) == ObjectIdentifier(Action.self)
@@ -51,7 +51,7 @@ extension Reactor: ChildRuntime, SharedHolder {
     /// hears of the new state, stops the work of any child that reduce removed, skipping the
     /// lists and stacks whose storage it left untouched (N7).
     @usableFromInline
-    func reduceRouted(_ mutation: Mutation) {
+    func reduceOwnBesideChildren(_ mutation: Mutation) {
         var written: [SharedRoot] = []
         defer { written.forEach { $0.tellHolders(except: self) } }  // once this state is out (S1)
         state.update { state in

@@ -330,8 +330,8 @@ extension Reactor {
     /// writes what changed.
     @inlinable
     func reduce(_ mutation: Mutation) {
-        if hasChildren, ownReduceIsRouted {
-            reduceRouted(mutation)
+        if hasChildren, ownReduceLooksAtChildren {
+            reduceOwnBesideChildren(mutation)
         } else if tracer == nil {
             state.update { reduce(into: &$0, mutation: mutation) }
         } else {
