@@ -215,7 +215,10 @@ public struct ChildPlace<State, Action, Mutation> {
                                                modify: @escaping (inout State, (inout Child.State) -> Void) -> Void) -> ChildPlace {
         PlaceSpec<State, Action, Mutation, Child, OnlyChild>(
             child: child, place: place, caseName: { caseName() },
-            action: { actions.extract(from: $0).map { .child(OnlyChild(), $0) } },
+            action: { parent in
+                guard let action = actions.extract(from: parent) else { return nil }
+                return .child(OnlyChild(), action)
+            },
             embed: { _, childAction in actions.embed(childAction) },
             read: { parent, _ in read(parent) },
             modify: { parent, _, change in modify(&parent, change) },

@@ -166,8 +166,8 @@ struct PlaceSpec<State, Action, Mutation, Child: Feature, Address: Hashable & Se
                 context.runtime.missingChild(at: describe(address, in: context), action: parentAction)
                 return true
             }
-            Self.removalMutation(removal, at: address, element: scope(address), in: context).map {
-                context.perform(Effect(kind: .child($0)))
+            if let removal = Self.removalMutation(removal, at: address, element: scope(address), in: context) {
+                context.perform(Effect(kind: .child(removal)))
             }
         case .child(let address, let childAction):
             guard let childState = read(parent, address) else {
@@ -187,7 +187,10 @@ struct PlaceSpec<State, Action, Mutation, Child: Feature, Address: Hashable & Se
     @inlinable
     func node(in context: NodeContext<State, Mutation>, at address: Address) -> NodeContext<Child.State, Child.Mutation> {
         let read = self.read, modify = self.modify
-        let childCurrent: @MainActor () -> Child.State? = { context.current().flatMap { read($0, address) } }
+        let childCurrent: @MainActor () -> Child.State? = {
+            guard let parent = context.current() else { return nil }
+            return read(parent, address)
+        }
         let element = scope(address)
         let scope = context.scope + [element]
         let childModify: @MainActor (UnsafeMutableRawPointer, (inout Child.State) -> Void) -> Void = { root, change in
@@ -201,7 +204,10 @@ struct PlaceSpec<State, Action, Mutation, Child: Feature, Address: Hashable & Se
             })
         }
         let removal = self.removal, embed = self.embed
-        let childRead: @MainActor (UnsafeRawPointer) -> Child.State? = { root in context.read(root).flatMap { read($0, address) } }
+        let childRead: @MainActor (UnsafeRawPointer) -> Child.State? = { root in
+            guard let parent = context.read(root) else { return nil }
+            return read(parent, address)
+        }
         let childContext = NodeContext<Child.State, Child.Mutation>(
             runtime: context.runtime, read: childRead, current: childCurrent, modify: childModify,
             perform: { [unowned runtime = context.runtime] effect in
@@ -420,8 +426,12 @@ final class RowIndex<Row: Identifiable> {
     @inlinable
     func position(of id: Row.ID, in rows: [Row]) -> Int? {
         if let position = positions[id], position < rows.count, rows[position].id == id { return position }
-        guard rows.count > 8 else { return rows.firstIndex { $0.id == id } }  // short lists: a scan
-        positions = Dictionary(rows.indices.map { (rows[$0].id, $0) }, uniquingKeysWith: { first, _ in first })
+        guard rows.count > 8 else {  // short lists: a scan
+            for position in rows.indices where rows[position].id == id { return position }
+            return nil
+        }
+        positions = [:]
+        for position in rows.indices where positions[rows[position].id] == nil { positions[rows[position].id] = position }
         if let position = positions[id], rows[position].id == id { return position }
         return nil
     }

@@ -74,7 +74,7 @@ extension Reactor: ChildRuntime, SharedHolder {
     func reduceChild(_ mutation: ChildMutation) {
         guard !holdsShared, tracer == nil else { return reduceChildSharedOrTraced(mutation) }
         state.update { state in
-            withUnsafeMutablePointer(to: &state) { mutation.apply(UnsafeMutableRawPointer($0)) }
+            Self.apply(mutation, to: &state)
             if hasWorkUnderChildren { stopWorkOfAbsentChildren(after: mutation, in: state) }
         }
     }
@@ -82,6 +82,12 @@ extension Reactor: ChildRuntime, SharedHolder {
     /// Whether any child has work running: what a reduce then checks (N4).
     @usableFromInline
     var hasWorkUnderChildren: Bool { !workUnder.isEmpty }
+
+    /// Reduces `mutation` into the root's `state`, in place (see ``ask(_:in:)``).
+    @inlinable
+    nonisolated static func apply(_ mutation: ChildMutation, to state: inout State) {
+        withUnsafeMutablePointer(to: &state) { mutation.apply(UnsafeMutableRawPointer($0)) }
+    }
 
     /// N4, after a child's mutation: stops the work of any child it removed, looking only under
     /// the node whose own state changed (everywhere, for a removal at the root).
@@ -101,7 +107,7 @@ extension Reactor: ChildRuntime, SharedHolder {
         defer { written.forEach { $0.tellHolders(except: self) } }  // once this state is out (S1)
         state.update { state in
             let before = tracer == nil ? nil : state
-            withUnsafeMutablePointer(to: &state) { mutation.apply(UnsafeMutableRawPointer($0)) }
+            Self.apply(mutation, to: &state)
             if holdsShared { written = shareWrites(in: &state) }
             if let before { tracer?.childMutation(mutation, from: before, to: state) }
             if hasWorkUnderChildren { stopWorkOfAbsentChildren(after: mutation, in: state) }
@@ -155,7 +161,7 @@ extension Reactor: ChildRuntime, SharedHolder {
         for (place, chains) in presenceByPlace where !untouched.contains(place) {
             ownReducePresenceChecks += chains.count
             for chain in chains where isPresent(chain, in: state) == false {
-                workUnder[chain].map { $0.forEach { stop($0) } }
+                for key in workUnder[chain] ?? [] { stop(key) }
             }
         }
     }
@@ -176,7 +182,16 @@ extension Reactor: ChildRuntime, SharedHolder {
     /// Whether the child at `chain` is in `state`; `nil` when no work of its was ever indexed.
     func isPresent(_ chain: [ChildScope], in state: State) -> Bool? {
         guard let presence = childPresence[chain] else { return nil }
-        return withUnsafePointer(to: state) { presence(UnsafeRawPointer($0)) }
+        return Self.ask(presence, in: state)
+    }
+
+    /// `presence` asked of `state`, from outside the main actor's code: a closure the main
+    /// actor's code hands the standard library is checked to run there, about 200
+    /// instructions a call (Swift 6's dynamic isolation checks), on the routing's hot path.
+    /// The routing's code on the main actor hands the standard library no closure for that
+    /// reason (no `map`, no `withUnsafePointer`): what needs one is written here, or as a loop.
+    nonisolated static func ask(_ presence: (UnsafeRawPointer) -> Bool, in state: State) -> Bool {
+        withUnsafePointer(to: state) { presence(UnsafeRawPointer($0)) }
     }
 
     @usableFromInline

@@ -14,7 +14,10 @@ extension ChildPlace {
     where Child.State: Identifiable, Child.State.ID: Sendable {
         let index = RowIndex<Child.State>()
         return rows(child, state: state, action: action,
-                    read: { rows, id in index.position(of: id, in: rows).map { rows[$0] } },
+                    read: { rows, id in
+                        guard let position = index.position(of: id, in: rows) else { return nil }
+                        return rows[position]
+                    },
                     modify: { rows, id, change in
                         guard let position = index.position(of: id, in: rows) else { return }
                         change(&rows[position])
@@ -58,7 +61,10 @@ extension ChildPlace {
         let actions = EnumCase(action), field = StateField(state)
         return PlaceSpec<State, Action, Mutation, Child, Child.State.ID>(
             child: child, place: AnyHashable(state), identified: true,
-            action: { actions.extract(from: $0).map { .child($0.0, $0.1) } },
+            action: { parent in
+                guard let (id, action) = actions.extract(from: parent) else { return nil }
+                return .child(id, action)
+            },
             embed: { action($0, $1) },
             read: { parent, id in read(field.read(parent), id) },
             modify: { parent, id, change in field.modify(&parent) { modify(&$0, id, change) } },

@@ -345,9 +345,9 @@ extension Reactor {
         case .mutation(let mutation):
             reduce(mutation)
         case .mutations(let mutations):
-            mutations.forEach(reduce)
+            for mutation in mutations { reduce(mutation) }
         case .merge(let effects):
-            effects.forEach(perform)
+            for effect in effects { perform(effect) }
         case .cancel(let id):
             stop(id)
         case .run(let id, let start):
