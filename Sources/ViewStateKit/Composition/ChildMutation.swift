@@ -53,19 +53,3 @@ package enum HeardMutation<Mutation> {
         }
     }
 }
-
-extension ChildScope {
-    /// How a place and an id read in a test's failure, as a child's scope does: `\State.rows[2]`.
-    package static func describe(place: AnyKeyPath, id: (some Hashable)?) -> String {
-        ChildScope(place: AnyHashable(place), address: id.map { AnyHashable($0) }).description
-    }
-
-    /// Whether this scope's address is `id`: a row's id, or a screen's `StackID`, which a test
-    /// may write as a number (`id: 1`).
-    package func isAddress(_ id: some Hashable) -> Bool {
-        guard let address else { return false }
-        if address == AnyHashable(id) { return true }
-        if let screen = address.base as? StackID, let number = id as? Int { return screen == StackID(number) }
-        return false
-    }
-}

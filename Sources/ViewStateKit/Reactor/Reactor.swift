@@ -46,8 +46,8 @@
 ///   queued and processed after the current one finishes.
 /// - R4: asynchronous work is cancellable (`Effect.cancel(id:)`, or a newer `.run` with the
 ///   same id), and its mutations are reduced on the main actor in the order they arrive.
-///   Cancelled or superseded work delivers nothing more, and ``waitUntilIdle()`` waits until it
-///   has actually ended, so a test proves a late reply was dropped without polling.
+///   Cancelled or superseded work delivers nothing more, and a test's `ReactorTester` waits
+///   until it has actually ended, so a test proves a late reply was dropped without polling.
 /// - R5: ``Pulse`` values are delivered once per assignment (see ``observePulse(_:_:)``).
 /// - R6: when the reactor is freed, its state cell is freed and its running work cancelled.
 /// - R7: with ``isStubbed``, actions are recorded instead of run, and ``setStubState(_:)`` sets the
@@ -110,9 +110,9 @@ open class Reactor<Action, Mutation, State> {
     /// How many traces were started: each trace's token cancels only its own trace.
     package final var traceCount = 0
 
-    private var runningTokens: [AnyHashable: Int] = [:]  // work id → token of its latest run
-    private var tasks: [Int: Task<Void, Never>] = [:]     // token → task, until it ends
-    private var lastToken = 0
+    var runningTokens: [AnyHashable: Int] = [:]  // work id → token of its latest run
+    var tasks: [Int: Task<Void, Never>] = [:]     // token → task, until it ends
+    var lastToken = 0
 
     /// A reactor starting in `initialState`, with the ``Dependencies`` in effect where it is made
     /// (``withDependencies(_:operation:)-137si``): its steps read them for as long as it lives.
@@ -169,7 +169,7 @@ open class Reactor<Action, Mutation, State> {
     /// its view controller). Without one, such a dismissal does nothing and a debug build warns.
     public final var onDismiss: (@MainActor () -> Void)?
     /// Whether the reactor has dismissed itself (see ``onDismiss``): its work was cancelled then.
-    public private(set) final var isDismissed = false
+    public internal(set) final var isDismissed = false
 
     /// Turns an action into mutations. The default does nothing.
     open func mutate(action: Action) -> Effect<Mutation> { .none }
@@ -266,244 +266,7 @@ open class Reactor<Action, Mutation, State> {
         }
     }
 
-    /// The tasks of the asynchronous work the reactor holds, running or ending: a test follows
-    /// them until they rest.
-    package final var workTasks: [Task<Void, Never>] { Array(tasks.values) }
-
-    /// The run number the next piece of work will take: what a test remembers before a send.
-    package final var nextWorkNumber: Int { lastToken + 1 }
-
-    /// The tasks of the work started from run number `first` on and not ended yet.
-    package final func workTasks(from first: Int) -> [Task<Void, Never>] {
-        tasks.filter { $0.key >= first }.sorted { $0.key < $1.key }.map(\.value)
-    }
-
-    /// `true` while asynchronous work is running and not cancelled: work that can still
-    /// change the state. Cancelled work that has not ended yet does not count.
-    public var hasRunningWork: Bool { !runningTokens.isEmpty }
-
-    /// How many pieces of work the reactor still holds, running or ending: for the tests of its
-    /// bookkeeping (work that has ended is forgotten at once).
-    var heldWorkCount: Int { tasks.count }
-
-    /// Returns once no asynchronous work is left — running, or cancelled and still ending —
-    /// including work started while waiting: the way a test waits for an effect without a
-    /// clock. Work that waits on something the test has not released yet keeps this waiting
-    /// too: release it first.
-    public final func waitUntilIdle() async {
-        while let (token, task) = tasks.first {
-            await task.value
-            tasks[token] = nil  // ended: its finish has removed it already; never awaited twice
-        }
-    }
-
-    /// Sends `action` and returns when the asynchronous work it started has ended: made for
-    /// SwiftUI's `.task { await reactor.sendAndWait(.start) }` and
-    /// `.refreshable { await reactor.sendAndWait(.refresh) }`. Cancelling the calling task (the
-    /// view goes away) cancels that work, and this returns once it has ended. Work started by
-    /// actions queued behind `action` (R3) counts too; work other actions started does not, and
-    /// neither does work superseded later by newer work with the same id (it has ended). An
-    /// action that starts no work returns at once, after its mutations are published; so does a
-    /// stubbed reactor (R7), which runs nothing.
-    /// - Parameter action: the action to send.
-    public final func sendAndWait(_ action: Action) async {
-        let firstToken = lastToken + 1
-        send(action)
-        let started = tasks.filter { $0.key >= firstToken }.map(\.value)
-        guard !started.isEmpty else { return }
-        await withTaskCancellationHandler {
-            for task in started { await task.value }
-        } onCancel: {
-            for task in started { task.cancel() }
-        }
-    }
-
     deinit {
         for task in tasks.values { task.cancel() }
     }
-}
-
-extension Reactor {
-
-    /// The one reduce: runs ``reduce(into:mutation:)`` on the cell's state, in place, and
-    /// publishes the result (R1, R2). A traced reactor takes the out-of-line step that also
-    /// writes what changed.
-    @inlinable
-    func reduce(_ mutation: Mutation) {
-        if hasChildren, ownReduceLooksAtChildren {
-            reduceOwnBesideChildren(mutation)
-        } else if tracer == nil {
-            state.update { reduce(into: &$0, mutation: mutation) }
-        } else {
-            reduceTraced(mutation)
-        }
-    }
-
-    @inlinable
-    func perform(_ effect: consuming Effect<Mutation>) {
-        switch (consume effect).kind {
-        case .mutation(let mutation):
-            reduce(mutation)
-        case .mutations(let mutations):
-            for mutation in mutations { reduce(mutation) }
-        case .merge(let effects):
-            for effect in effects { perform(effect) }
-        case .cancel(let id):
-            stop(id)
-        case .run(let id, let start):
-            startWork(id, start)
-        case .dismiss:
-            dismissItself()
-        case .child(let mutation):
-            reduceChild(mutation)
-        }
-    }
-
-    /// ``Effect/dismiss`` reached the reactor itself (N6): with an ``onDismiss`` set, the reactor
-    /// cancels its work, notes that it is dismissed and calls it; with none, nothing presents
-    /// the reactor, so it does nothing and a debug build warns.
-    @usableFromInline
-    func dismissItself() {
-        guard let onDismiss else {
-            return DebugWarning.write("""
-                ViewStateKit warning: Effect.dismiss reached a Reactor<…, \(Mutation.self), …>, which nothing \
-                presents, so it did nothing. Only a child declared with ChildPlace.presented or .stack can be \
-                dismissed, or a reactor whose onDismiss is set.
-                """)
-        }
-        isDismissed = true
-        for key in Array(runningTokens.keys) { stop(key) }
-        onDismiss()
-    }
-
-    @usableFromInline
-    func startWork(_ id: AnyHashable?, _ start: Effect<Mutation>.Start) {
-        lastToken += 1
-        let token = lastToken
-        let key = Self.key(of: id, token: token)
-        let scope = (key.base as? ScopedWork)?.scope ?? []
-        if !scope.isEmpty, isPresent(scope, in: currentState) == false {  // its child is gone already (N4)
-            forgetPresenceIfIdle(scope)
-            return
-        }
-        let name = tracer.map { _ in ReactorTracer.describe(effect: id, token: token) }  // only when traced
-        stop(key, supersededBy: name)
-        runningTokens[key] = token
-        if !scope.isEmpty { index(key, under: scope) }
-        if let name { tracer?.effectStarted(name) }
-        let ending = WorkEnding()
-        // Whether the work may still send: not cancelled, superseded, or its task cancelled by a
-        // `sendAndWait` caller (then what it sends is dropped quietly), nor ended (a warning).
-        let mayStillSend: @MainActor (Any) -> Bool = { [unowned self] sent in
-            guard runningTokens[key] == token, !Task.isCancelled else {
-                if ending.ended, !Task.isCancelled { warnSentAfterEnd(sent) }
-                return false
-            }
-            return true
-        }
-        let task = start(WorkOutlet(deliver: { [weak self] mutation in
-            guard let self, mayStillSend(mutation) else { return }  // a reactor gone: nothing to reduce into
-            tracer?.effect = name
-            reduce(mutation)
-            tracer?.effect = nil
-        }, child: { [weak self] mutation in
-            guard let self, mayStillSend(mutation) else { return }
-            tracer?.effect = name
-            reduceChild(mutation)
-            tracer?.effect = nil
-        }, act: { [weak self] action in
-            guard let self, mayStillSend(action) else { return }
-            guard let action = action as? Action else { return warnNotAnAction(action) }
-            actionFromWorkObserver?(action)
-            send(action)
-        }, dismiss: { [weak self] in
-            guard let self, mayStillSend("dismiss()") else { return }
-            dismissItself()
-        }, finished: { [weak self] in
-            guard let self else { return }
-            if runningTokens[key] == token {
-                ending.ended = true
-                runningTokens[key] = nil
-                if !scope.isEmpty { unindex(key, under: scope) }
-                if let name { tracer?.effectFinished(name) }
-            }
-            tasks[token] = nil
-        }))
-        tasks[token] = task  // a main-actor task: it cannot have ended yet
-    }
-
-    /// A mutation or action sent after its work had ended, from a task the work started and did not await.
-    private func warnSentAfterEnd(_ sent: Any) {
-        DebugWarning.write("""
-            ViewStateKit warning: a Reactor<…, \(Mutation.self), …> dropped \((sent as? ChildMutation)?.description ?? "\(sent)"): its work had ended \
-            before sending it. A task the work started (`Task { }` inside `.run`) outlived it; await that work \
-            inside `.run` instead, or start it as work of its own.
-            """)
-    }
-
-    /// An action sent from the reactor's own work (``Effect/run(id:sending:_:catch:)``) that is
-    /// not one of its actions: the `sending:` type was another.
-    private func warnNotAnAction(_ action: Any) {
-        DebugWarning.write("""
-            ViewStateKit warning: work of \(type(of: self)) sent the action \(action), of type \(type(of: action)), \
-            which is not one of its actions, so it was dropped. Pass its own Action type as `sending:`.
-            """)
-    }
-
-    /// The key work is held under: its id, or for work started without one (at the top or
-    /// inside a child's scope) its run number, in a type no id a user gives can equal.
-    @usableFromInline
-    static func key(of id: AnyHashable?, token: Int) -> AnyHashable {
-        guard let id else { return AnyHashable(AnonymousWork(token: token)) }
-        if let scoped = id.base as? ScopedWork, scoped.id == nil {
-            return AnyHashable(ScopedWork(scope: scoped.scope, id: AnyHashable(AnonymousWork(token: token))))
-        }
-        return id
-    }
-
-    /// Cancels the work started with `id`: it delivers nothing more, and stays in `tasks`
-    /// (for ``waitUntilIdle()``) until it has ended.
-    @usableFromInline
-    func stop(_ id: AnyHashable, supersededBy newer: String? = nil) {
-        guard let token = runningTokens.removeValue(forKey: id) else { return }
-        if let scope = (id.base as? ScopedWork)?.scope { unindex(id, under: scope) }
-        tasks[token]?.cancel()
-        if let tracer {
-            tracer.effectCancelled(ReactorTracer.describe(effect: id, token: token), supersededBy: newer)
-        }
-    }
-}
-
-/// The key of work started without an id: its run number, in a type of its own, so no id a
-/// user gives (`.run(id: 1)`, `.cancel(id: 1)`) can supersede or cancel it.
-@usableFromInline
-struct AnonymousWork: Hashable {
-    let token: Int
-}
-
-/// A reactor's three types, named by one: code generic over reactors writes
-/// `ReactorTester<SearchReactor>` instead of spelling `Action`, `Mutation` and `State`. Every
-/// ``Reactor`` subclass conforms; there is nothing to implement.
-@MainActor
-public protocol ReactorTypes: AnyObject {
-    /// The actions the reactor is sent.
-    associatedtype Action
-    /// The mutations its actions and effects produce.
-    associatedtype Mutation
-    /// The state it publishes.
-    associatedtype State
-    /// The reactor as its base class (a name no screen's own member is likely to take).
-    var asReactor: Reactor<Action, Mutation, State> { get }
-}
-
-extension Reactor: ReactorTypes {
-    /// The reactor itself, as its base class.
-    public final var asReactor: Reactor<Action, Mutation, State> { self }
-}
-
-/// Whether a reactor's work ended by itself (not cancelled or superseded): a mutation it sends
-/// later comes from a task it left behind, which a debug build warns about.
-@MainActor
-private final class WorkEnding {
-    var ended = false
 }

@@ -89,7 +89,7 @@ package final class ReactorTracer {
     /// child's work is prefixed with the scopes it runs in, `first › "tick" #4`.
     static func describe(effect id: AnyHashable?, token: Int) -> String {
         switch id?.base {
-        case let scoped as ScopedWork:
+        case let scoped as ChildWorkID:
             (scoped.scope.map(\.description) + [describe(effect: scoped.id, token: token)])
                 .joined(separator: " › ")
         case nil, is AnonymousWork:
