@@ -9,7 +9,7 @@ public enum SafetyNet {
     /// The limit each wait uses unless it is given its own: five seconds of real time — far
     /// above what a passing wait takes even on a 2-core machine whose every core is busy with
     /// other builds — or the number of seconds in the `VIEWSTATE_SAFETY_NET` environment
-    /// variable (a run under a sanitizer, ten times slower, sets it higher: `.ci/run` uses 10).
+    /// variable (a run under a sanitizer, ten times slower, sets it higher: `10`).
     public static let defaultLimit: Duration = limit(fromEnvironment: ProcessInfo.processInfo.environment["VIEWSTATE_SAFETY_NET"])
 
     /// The limit `VIEWSTATE_SAFETY_NET` asks for: its number of seconds when it is one above
@@ -21,7 +21,7 @@ public enum SafetyNet {
 }
 
 /// Waits for `wait` to return, as a test's own waits should: `await withSafetyNet { await load.value }`
-/// or `await withSafetyNet { await reactor.waitUntilIdle() }`. When `wait` has not returned within
+/// or `await withSafetyNet { await reactor.sendAndWait(.load) }`. When `wait` has not returned within
 /// `timeLimit` of real time, the test fails at the call site and `withSafetyNet` returns `false`,
 /// so a regression that never ends the work turns into a red test instead of a hung `swift test`.
 /// The abandoned wait's task is cancelled. No passing test comes near the limit.

@@ -43,8 +43,7 @@ struct BooksReactorTests {
         let reactor = makeReactor()
         let trace = StateRecorder<String>()
         let token = reactor.trace("books", to: trace.record)
-        reactor.send(.load)
-        await withSafetyNet { await reactor.waitUntilIdle() }
+        await withSafetyNet { await reactor.sendAndWait(.load) }
         reactor.send(.toggleSummary(bookId: 12))
         reactor.send(.selectSeries(2))
         withExtendedLifetime(token) {}

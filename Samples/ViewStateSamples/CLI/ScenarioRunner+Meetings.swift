@@ -55,7 +55,7 @@ extension ScenarioRunner {
         ]
         func step(_ action: MeetingsApp.Action) async {
             app.send(action)
-            await app.waitUntilIdle()
+            await app.waitUntilIdle()  // all work, whoever started it: the package's own wait, not public
         }
         func screen(_ action: MeetingsPath.Action) async {
             guard let top = app.currentState.path.ids.last else { return }

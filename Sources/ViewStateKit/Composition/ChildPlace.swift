@@ -105,15 +105,18 @@ public struct ChildPlace<State, Action, Mutation> {
                       read: field.read, modify: field.modify)
     }
 
-    /// One child that may be absent, at `state`: TCA's `ifLet`. Its work is cancelled when a
-    /// reduce sets it to `nil`. For a sheet or a cover the user can dismiss, use ``presented(_:state:action:)``.
+    /// One child that is there while the parent's own state says so, at `state`: TCA's `ifLet`
+    /// (a banner, a player shown while something plays). Only the parent's reduce sets it or
+    /// clears it: the user cannot dismiss it, and a ``Effect/dismiss`` from inside it goes on up
+    /// to the parent's parent (N6). Its work is cancelled when a reduce sets it to `nil` (N4).
+    /// For a sheet or a cover the user can dismiss, use ``presented(_:state:action:)``.
     /// - Parameters:
     ///   - child: the child's logic.
     ///   - state: where the optional child's state lives in the parent's state.
     ///   - action: the parent's case that carries the child's actions.
     @inlinable
-    public static func optional<Child: Feature>(_ child: Child, state: WritableKeyPath<State, Child.State?>,
-                                                action: @escaping (Child.Action) -> Action) -> ChildPlace {
+    public static func ifLet<Child: Feature>(_ child: Child, state: WritableKeyPath<State, Child.State?>,
+                                             action: @escaping (Child.Action) -> Action) -> ChildPlace {
         let field = StateField(state)
         return single(child, place: AnyHashable(state), actions: EnumCase(action),
                       read: field.read, modify: { parent, change in field.modify(&parent) { Self.modify(&$0, change) } })

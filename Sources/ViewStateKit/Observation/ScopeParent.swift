@@ -40,7 +40,7 @@ extension ScopeParent {
                              dismiss: (self as? ScopedReactor<Action, State>)?.dismissal, isProcessing: runningCheck)
     }
 
-    /// The child at `child` while it is there, else `nil` (a ``ChildPlace/optional(_:state:action:)`` place).
+    /// The child at `child` while it is there, else `nil` (a ``ChildPlace/ifLet(_:state:action:)`` place).
     /// - Parameters:
     ///   - child: where the optional child's state lives in this state.
     ///   - action: this parent's case that carries the child's actions.
