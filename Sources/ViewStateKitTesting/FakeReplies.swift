@@ -17,10 +17,10 @@ internal import ViewStateKitSupport
 /// not exist, or twice, fails the test: a test that releases the wrong reply never passes by
 /// accident. Waits fail after ``SafetyNet``'s limit instead of hanging. Safe from any task.
 public final class FakeReplies<Value: Sendable>: Sendable {
-    /// A reply as the test released it, with the scope that follows the work it resumes.
+    /// A reply as the test released it, with the followed work that follows the work it resumes.
     private struct Released: Sendable {
         let result: Result<Value, any Error>
-        let waker: WorkScope
+        let waker: FollowedWork
     }
 
     private let queue = ReplyQueue<Released>()
@@ -47,7 +47,7 @@ public final class FakeReplies<Value: Sendable>: Sendable {
         queue.enqueue { answer in
             switch answer {
             case .success(let released):
-                completion(released.result)  // on the releasing thread, inside its scope
+                completion(released.result)  // on the releasing thread, inside its followed work
                 released.waker.resumedInPlace()
             case .failure(let error):
                 completion(.failure(error))
@@ -82,12 +82,12 @@ public final class FakeReplies<Value: Sendable>: Sendable {
 
     private func release(_ index: Int, _ result: Result<Value, any Error>, _ site: CallSite) {
         let step = FollowedStep("FakeReplies release of request \(index)", at: site)
-        WorkScope.beginStep(step)
-        let resumed = WorkScope(step)
+        FollowedWork.beginStep(step)
+        let resumed = FollowedWork(step)
         resumed.expectResumption()  // until the resumed request goes on, wherever it goes on
         let released = resumed.run { queue.release(index, with: .success(Released(result: result, waker: resumed))) }
         if !released { resumed.resumedInPlace() }  // nothing was waiting
-        WorkScope.settleLater(resumed, of: CallSite.currentTest ?? test)  // the test's next advance lets the resumed work rest first
+        FollowedWork.settleLater(resumed, of: CallSite.currentTest ?? test)  // the test's next advance lets the resumed work rest first
         guard !released else { return }
         let made = requestCount
         site.fail((0..<made).contains(index)

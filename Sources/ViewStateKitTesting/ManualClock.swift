@@ -61,8 +61,8 @@ public final class ManualClock: Clock, Sendable {
     private struct Sleeper {
         /// The Swift Testing test whose work sleeps (`nil` outside one).
         let test: String?
-        /// Resumed with the scope that woke it (`nil`: the deadline had passed already).
-        let wake: CheckedContinuation<WorkScope?, any Error>
+        /// Resumed with the followed work that woke it (`nil`: the deadline had passed already).
+        let wake: CheckedContinuation<FollowedWork?, any Error>
     }
 
     /// What the clock knows, read and written under one lock from any task.
@@ -112,8 +112,8 @@ public final class ManualClock: Clock, Sendable {
             return t.lastID
         }
         let waker = try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<WorkScope?, any Error>) in
-                let outcome: Result<WorkScope?, any Error>? = timeline.withLock { t in
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<FollowedWork?, any Error>) in
+                let outcome: Result<FollowedWork?, any Error>? = timeline.withLock { t in
                     if t.cancelledIDs.remove(id) != nil { return .failure(CancellationError()) }
                     if deadline <= t.current { return .success(nil) }
                     t.sleepers.add(Sleeper(test: test, wake: continuation), id: id, deadline: deadline)
@@ -193,8 +193,8 @@ public final class ManualClock: Clock, Sendable {
         let step = FollowedStep("advance to \(instant.offset)", at: site)
         FollowedActivity.advanceBegan(for: step.test)
         defer { FollowedActivity.advanceEnded(for: step.test) }
-        WorkScope.beginStep(step)
-        guard await WorkScope.settleReleasedWork(within: timeLimit) else {
+        FollowedWork.beginStep(step)
+        guard await FollowedWork.settleReleasedWork(within: timeLimit) else {
             return site.fail("advance: work resumed by a FakeReplies release was still running after "
                              + "\(timeLimit) of real time, so the clock did not move.")
         }
@@ -203,7 +203,7 @@ public final class ManualClock: Clock, Sendable {
         // advance's own work, so a sleep it starts is on the clock before time moves. Its wait
         // is mostly for a main queue other tests may keep busy, so it gets at least the default net.
         let queuedLimit = max(timeLimit, SafetyNet.defaultLimit)
-        guard await WorkScope(step).settle(within: queuedLimit) == .rested else {
+        guard await FollowedWork(step).settle(within: queuedLimit) == .rested else {
             return site.fail("advance: work queued before it was still running after \(queuedLimit) of real time, "
                              + "so the clock did not move.")
         }
@@ -219,7 +219,7 @@ public final class ManualClock: Clock, Sendable {
                 site.fail("advance: it woke work of another test (\(theirs)) sleeping on this clock: one ManualClock is "
                           + "shared by two tests, so each moves the other's time. Give each test a clock of its own.")
             }
-            let woken = WorkScope(step)
+            let woken = FollowedWork(step)
             woken.expectResumption()  // until the sleeper goes on, even if it had not quite suspended yet
             woken.run { sleeper.wake.resume(returning: woken) }
             let outcome = await woken.settle(within: timeLimit)

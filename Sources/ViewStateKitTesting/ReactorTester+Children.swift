@@ -102,9 +102,9 @@ extension ReactorTester {
     /// `id` when one is given, whose mutation passes `matches`.
     private static func childMatch(_ describe: String?, at place: PartialKeyPath<State>, id: (some Hashable)?,
                                    matches: @escaping (Any?) -> Bool) -> MutationMatch<Mutation> {
-        let where_ = ChildScope.describe(place: place, id: id)
+        let where_ = ChildLocation.describe(place: place, id: id)
         return MutationMatch(describe: describe.map { where_ + " › " + $0 } ?? where_ + " dismissed") { heard in
-            guard case .child(let child) = heard, let top = child.scope.first,
+            guard case .child(let child) = heard, let top = child.path.first,
                   (top.place.base as? AnyKeyPath) == place, id.map(top.isAddress) ?? true else { return false }
             return matches(child.mutation)
         }

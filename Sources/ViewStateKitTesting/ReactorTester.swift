@@ -62,6 +62,10 @@ public final class ReactorTester<R: ReactorTypes> where R.State: Equatable {
     /// Whether the reactor dismissed itself (`Effect.dismiss`, or `send.dismiss()` in its
     /// work): a feature tested alone says so here, and its work was cancelled then, as in the app.
     public var isDismissed: Bool { base.isDismissed }
+    /// Whether the reactor has work running that can still change its state — a debounce or
+    /// a timer the test has not driven to its end — as ``finish(fileID:filePath:line:column:)`` would find it. Cancelled
+    /// work that is still ending does not count.
+    public var hasRunningWork: Bool { base.hasRunningWork }
 
     /// Whether every published state must be asserted, in order, and nothing may be left at the
     /// end (TCA's exhaustivity). Turn it off for a stretch of a test and it works as TCA's
@@ -151,8 +155,8 @@ public final class ReactorTester<R: ReactorTypes> where R.State: Equatable {
         }
         let firstWork = base.nextWorkNumber
         let step = FollowedStep("send(\(action))", at: site)
-        WorkScope.beginStep(step)
-        let effects = WorkScope(step)
+        FollowedWork.beginStep(step)
+        let effects = FollowedWork(step)
         base.missingChildHandler = { site.fail($0) }  // rule N5
         let use = DependencyUse(name: "", fileID: fileID, filePath: filePath, line: line, column: column)
         DependencyUse.$testStep.withValue(use) { effects.run { base.send(action) } }  // D1's place for a service with no line
@@ -474,8 +478,8 @@ public struct SentWork {
         // A step of its own: what the cancellation resumes (children sleeping on a clock,
         // waiting for a reply) is followed as it unwinds, back to the tasks that started it.
         let step = FollowedStep("cancel of the work \(action) started", at: site)
-        WorkScope.beginStep(step)
-        let unwinding = WorkScope(step)
+        FollowedWork.beginStep(step)
+        let unwinding = FollowedWork(step)
         unwinding.run { tasks.forEach { $0.cancel() } }
         _ = await unwinding.settle(within: timeLimit)
         await waitForTheEnd("cancel", site)
@@ -495,7 +499,7 @@ public struct SentWork {
         guard !tasks.isEmpty else { return }
         let tasks = self.tasks
         var ended = false
-        for round in 0...WorkScope.congestedRounds {
+        for round in 0...FollowedWork.congestedRounds {
             ended = await wait(within: timeLimit) { gate in
                 let waiting = Task {
                     for task in tasks { await task.value }
@@ -503,7 +507,7 @@ public struct SentWork {
                 }
                 gate.onEnd { waiting.cancel() }
             }
-            if !ended { WorkScope.limitPassed?(round) }
+            if !ended { FollowedWork.limitPassed?(round) }
             guard !ended, FollowedActivity.advanceUnderWay(for: CallSite.currentTest) else { break }
         }
         if !ended {

@@ -282,8 +282,8 @@ extension DeterministicTimeTests {
         }
         await replies.waitForRequests(1)
         await Task.detached { replies.succeed(0, with: 7) }.value  // no test of its own
-        #expect(WorkScope.hasReleasedWork(of: "another test"))
-        #expect(!WorkScope.hasReleasedWork(of: CallSite.currentTest))  // this test's advances do not wait for it
+        #expect(FollowedWork.hasReleasedWork(of: "another test"))
+        #expect(!FollowedWork.hasReleasedWork(of: CallSite.currentTest))  // this test's advances do not wait for it
         held.end(true)
         await work.waitForCompletion()
     }
@@ -300,7 +300,7 @@ extension DeterministicTimeTests {
         await withSafetyNet { _ = await work.result }
         let test = CallSite.currentTest
         #expect(test != nil)
-        #expect(WorkScope.released.withLock { list in list.filter { $0.test == test }.count } == 0)
+        #expect(FollowedWork.released.withLock { list in list.filter { $0.test == test }.count } == 0)
     }
 }
 
@@ -314,7 +314,7 @@ extension DeterministicTimeTests {
         await clock.waitForSleepers(1)
         await clock.advance(by: .seconds(3))
         await work.waitForCompletion()
-        let heldByClosedSteps = WorkScope.following.withLock { following in
+        let heldByClosedSteps = FollowedWork.following.withLock { following in
             following.owners.values.filter { following.closed.contains(ObjectIdentifier($0)) }.count
         }
         #expect(heldByClosedSteps == 0)

@@ -161,7 +161,7 @@ extension FakeRepliesTests {
         for (request, start) in [controller.loadWithCompletion, controller.load].enumerated() {
             let load = start()
             let ended = Locked(false)
-            let watcher = WorkScope(FollowedStep("watching the load", at: CallSite(fileID: #fileID, filePath: #filePath, line: #line, column: #column)))
+            let watcher = FollowedWork(FollowedStep("watching the load", at: CallSite(fileID: #fileID, filePath: #filePath, line: #line, column: #column)))
             watcher.run {
                 _ = Task.detached {
                     await load.value

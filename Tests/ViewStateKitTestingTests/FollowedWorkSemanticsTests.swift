@@ -54,7 +54,7 @@ struct FollowedWorkSemanticsTests {
         let clock = ManualClock()
         let (work, result) = sleepThenRun(on: clock) {
             [DispatchQueue.getSpecific(key: BracketTests.mainQueueKey) == true,
-             DispatchQueue.getSpecific(key: WorkScope.laneKey) == true]
+             DispatchQueue.getSpecific(key: FollowedWork.laneKey) == true]
         }
         await clock.waitForSleepers(1)
         await clock.advance(by: .seconds(1))
@@ -115,8 +115,8 @@ struct FollowedWorkSemanticsTests {
             await work.waitForCompletion()
             // The sync's turn let the main queue go; once that job ended, turns hold it again. (On a
             // loaded machine another job's turn may outlast its hold too: at least one, then.)
-            #expect(WorkScope.laneHolds.withLock { $0.releasedEarly } >= 1)
-            #expect(WorkScope.laneHolds.withLock { $0.waitingPastHold } == nil)
+            #expect(FollowedWork.laneHolds.withLock { $0.releasedEarly } >= 1)
+            #expect(FollowedWork.laneHolds.withLock { $0.waitingPastHold } == nil)
         }
     }
 
@@ -184,7 +184,7 @@ struct FollowedWorkSemanticsTests {
 @Suite("A step follows the main-queue work its own jobs post, and nothing that lands beside it")
 struct BracketTests {
     /// Marks the main queue, so a test can tell where work runs (followed nonisolated work runs
-    /// on the engine's lane, marked by `WorkScope.laneKey`).
+    /// on the engine's lane, marked by `FollowedWork.laneKey`).
     nonisolated static let mainQueueKey: DispatchSpecificKey<Bool> = {
         let key = DispatchSpecificKey<Bool>()
         DispatchQueue.main.setSpecific(key: key, value: true)
@@ -193,7 +193,7 @@ struct BracketTests {
 
     @Test("a task made in a main-queue completion handler of followed work is followed: it runs on the engine's lane, and one advance drives its sleep too")
     func taskMadeOnTheMainQueueIsFollowed() async {
-        let key = WorkScope.laneKey
+        let key = FollowedWork.laneKey
         let clock = ManualClock()
         let log = Locked<[String]>([])
         let work = Task.detached {
@@ -217,7 +217,7 @@ struct BracketTests {
 
     @Test("an older task resumed by a main-queue block that lands beside a followed job is not that step's work: it runs off the engine's lane")
     func olderTaskBesideTheTurnIsNotFollowed() async {
-        let key = WorkScope.laneKey
+        let key = FollowedWork.laneKey
         let held = Locked<CheckedContinuation<Void, Never>?>(nil)
         let parked = Gate()
         let log = Locked<[String]>([])
@@ -248,7 +248,7 @@ struct BracketTests {
 extension BracketTests {
     @Test("a task that main-actor work of another test starts, landing beside a followed job, is not this step's work: it runs off the engine's lane")
     func anotherTestsMainActorWorkBesideTheTurnIsNotFollowed() async {
-        let key = WorkScope.laneKey
+        let key = FollowedWork.laneKey
         let clock = ManualClock()
         let log = Locked<[String]>([])
         let started = Gate()

@@ -155,7 +155,7 @@ struct LateUnseenWorkTests {
         let site = CallSite(fileID: #fileID, filePath: #filePath, line: UInt(#line), column: 1)
         let held = Locked<CheckedContinuation<Void, Never>?>(nil)
         let parked = Gate()
-        let scope = WorkScope(FollowedStep("release of the parked task", at: site))
+        let scope = FollowedWork(FollowedStep("release of the parked task", at: site))
         let task = scope.run {  // its first job is the scope's: it runs on the main queue
             Task.detached {
                 await withCheckedContinuation { continuation in

@@ -16,7 +16,7 @@ actor ReplyCache {
 
     /// Looks up the cache `times` times, one hop each.
     nonisolated func warm(_ times: Int) async {
-        let followed = DispatchQueue.getSpecific(key: WorkScope.laneKey) == true
+        let followed = DispatchQueue.getSpecific(key: FollowedWork.laneKey) == true
         allFollowed.withLock { $0 = $0 && followed }
         for _ in 0..<times { await lookUp() }
     }

@@ -80,7 +80,7 @@ struct ReactorTesterTests {
         await clock.advance(by: .milliseconds(200))
         await tester.send(.type("cu")) { $0.query = "cu" }
         await clock.advance(by: .milliseconds(299))
-        #expect(tester.reactor.hasRunningWork, "still waiting: 1 ms to go")
+        #expect(tester.hasRunningWork, "still waiting: 1 ms to go")
         await clock.advance(by: .milliseconds(1))
         await tester.receive { $0.results = ["cu gangnam", "cu yeoksam"] }
     }

@@ -108,7 +108,7 @@ struct TesterToolsTests {
         await clock.advance(by: .milliseconds(500))  // an advance that came and went: none is under way now
         let limitsPassed = Locked<[Int]>([])
         await withKnownIssue {
-            await WorkScope.$limitPassed.withValue({ round in limitsPassed.withLock { $0.append(round) } }) {
+            await FollowedWork.$limitPassed.withValue({ round in limitsPassed.withLock { $0.append(round) } }) {
                 await work.finish()
             }
         } matching: { issue in

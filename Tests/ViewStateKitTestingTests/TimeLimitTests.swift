@@ -437,7 +437,7 @@ extension TimeLimitTests {
             let limitsPassed = Locked<[Int]>([])
             let failures = Locked<[String]>([])
             await CallSite.$failureSink.withValue({ message in failures.withLock { $0.append(message) } }) {
-                await WorkScope.$limitPassed.withValue({ round in limitsPassed.withLock { $0.append(round) } }) {
+                await FollowedWork.$limitPassed.withValue({ round in limitsPassed.withLock { $0.append(round) } }) {
                     await clock.advance(by: .seconds(1))
                 }
             }
@@ -466,7 +466,7 @@ extension TimeLimitTests {
             let limitsPassed = Locked<[Int]>([])
             let failures = Locked<[String]>([])
             await CallSite.$failureSink.withValue({ message in failures.withLock { $0.append(message) } }) {
-                await WorkScope.$limitPassed.withValue({ round in
+                await FollowedWork.$limitPassed.withValue({ round in
                     limitsPassed.withLock { $0.append(round) }
                     if round == 1 { busy.signal() }  // busy through two limits: the second sees no turn running
                 }) {
@@ -517,7 +517,7 @@ extension TimeLimitTests {
                 holdMainQueue()  // on purpose: the main queue busy for 0.6 s of real time, past the tester's limit
                 await clock.advance(by: .seconds(1))
             }
-            await WorkScope.$limitPassed.withValue({ round in limitsPassed.withLock { $0.append(round) } }) {
+            await FollowedWork.$limitPassed.withValue({ round in limitsPassed.withLock { $0.append(round) } }) {
                 await work.finish()
             }
             await advance.value
@@ -543,7 +543,7 @@ extension TimeLimitTests {
         let limitsPassed = Locked<[Int]>([])
         let failures = Locked<[String]>([])
         await CallSite.$failureSink.withValue({ message in failures.withLock { $0.append(message) } }) {
-            await WorkScope.$limitPassed.withValue({ round in limitsPassed.withLock { $0.append(round) } }) {
+            await FollowedWork.$limitPassed.withValue({ round in limitsPassed.withLock { $0.append(round) } }) {
                 if advancingOnMainActor {
                     await Task { @MainActor in
                         holdMainQueue()

@@ -310,7 +310,7 @@ struct UnseenWorkTests {
     @Test("the start-up check passes on this runtime: the hook saw the probe's job and named its task")
     func startUpCheckPasses() {
         #expect(RuntimeAccess.unsupportedReason == nil)
-        #expect(WorkScope.probe() == nil)
+        #expect(FollowedWork.probe() == nil)
     }
 
     @Test("on a runtime that fails the start-up check, every step fails saying so, never resting in silence")

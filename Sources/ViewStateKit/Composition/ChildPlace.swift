@@ -24,7 +24,7 @@
 /// - N2: a child's mutation — returned by its `mutate` or sent by its work — is reduced by the
 ///   child alone, in place, and never reaches the parent's `reduce`; the parent's `Mutation`
 ///   has no case for it. A test receives it by its place: `receive(Row.Mutation.tick, at: \.rows, id: 2)`.
-/// - N3: a child's work is its own: its ids are scoped by its full place, to any depth (a row's
+/// - N3: a child's work is its own: its ids are kept apart by its full place, to any depth (a row's
 ///   row's `"tick"` is its own), and `cancel(id:)` inside it reaches only its own work.
 /// - N4: work of a child that a reduce removes (an optional set to `nil`, a row removed, a
 ///   screen popped, an enum changed to another case), at any depth, is cancelled inside that

@@ -33,14 +33,14 @@ extension Effect where Mutation: Sendable {
     ///     dropped.
     ///   - catch: turns an error the work threw (not a cancellation) into mutations, with the
     ///     same `send`; runs on the main actor, unless the work was cancelled meanwhile.
-    public static func run(id: (some Hashable & Sendable)? = String?.none,
+    public static func run(id: (any Hashable & Sendable)? = nil,
                            _ work: @escaping @MainActor @Sendable (Send<Mutation>) async throws -> Void,
                            catch: (@MainActor @Sendable (any Error, Send<Mutation>) async -> Void)? = nil) -> Effect {
         var handle: (@MainActor @Sendable (any Error, WorkOutlet<Mutation>) async -> Void)?
         if let `catch` {
             handle = { error, outlet in await `catch`(error, Send(outlet: outlet)) }
         }
-        return started(id: id.map(AnyHashable.init), { outlet in try await work(Send(outlet: outlet)) }, catch: handle)
+        return started(id: id.map { AnyHashable($0) }, { outlet in try await work(Send(outlet: outlet)) }, catch: handle)
     }
 
     /// Asynchronous work that can also send its feature's own actions, as its view would: the
@@ -68,7 +68,7 @@ extension Effect where Mutation: Sendable {
     ///   - actions: the feature's `Action` type: `Action.self`.
     ///   - work: the work; `await send(mutation)`, `await send(action: action)`, `await send.dismiss()`.
     ///   - catch: turns an error the work threw (not a cancellation) into mutations or actions.
-    public static func run<Action>(id: (some Hashable & Sendable)? = String?.none, sending actions: Action.Type,
+    public static func run<Action>(id: (any Hashable & Sendable)? = nil, sending actions: Action.Type,
                                    _ work: @escaping @MainActor @Sendable (ActionSend<Action, Mutation>) async throws -> Void,
                                    catch: (@MainActor @Sendable (any Error, ActionSend<Action, Mutation>) async -> Void)? = nil)
         -> Effect {
@@ -76,7 +76,7 @@ extension Effect where Mutation: Sendable {
         if let `catch` {
             handle = { error, outlet in await `catch`(error, ActionSend(outlet: outlet)) }
         }
-        return started(id: id.map(AnyHashable.init), { outlet in try await work(ActionSend(outlet: outlet)) }, catch: handle)
+        return started(id: id.map { AnyHashable($0) }, { outlet in try await work(ActionSend(outlet: outlet)) }, catch: handle)
     }
 
     /// The work of both `run`s: its task, on the main actor (R8), with its errors handled.

@@ -15,8 +15,9 @@ extension Reactor {
     }
 
     /// `true` while asynchronous work is running and not cancelled: work that can still
-    /// change the state. Cancelled work that has not ended yet does not count.
-    public var hasRunningWork: Bool { !runningTokens.isEmpty }
+    /// change the state. Cancelled work that has not ended yet does not count. Not public: a
+    /// test asks `ReactorTester.hasRunningWork`.
+    package var hasRunningWork: Bool { !runningTokens.isEmpty }
 
     /// How many pieces of work the reactor still holds, running or ending: for the tests of its
     /// bookkeeping (work that has ended is forgotten at once).
@@ -113,15 +114,15 @@ extension Reactor {
         lastToken += 1
         let token = lastToken
         let key = Self.key(of: id, token: token)
-        let scope = (key.base as? ChildWorkID)?.scope ?? []
-        if !scope.isEmpty, isPresent(scope, in: currentState) == false {  // its child is gone already (N4)
-            forgetPresenceIfIdle(scope)
+        let path = (key.base as? ChildWorkID)?.path ?? []
+        if !path.isEmpty, isPresent(path, in: currentState) == false {  // its child is gone already (N4)
+            forgetPresenceIfIdle(path)
             return
         }
         let name = tracer.map { _ in ReactorTracer.describe(effect: id, token: token) }  // only when traced
         stop(key, supersededBy: name)
         runningTokens[key] = token
-        if !scope.isEmpty { index(key, under: scope) }
+        if !path.isEmpty { index(key, under: path) }
         if let name { tracer?.effectStarted(name) }
         let ending = WorkEnding()
         // Whether the work may still send: not cancelled, superseded, or its task cancelled by a
@@ -156,7 +157,7 @@ extension Reactor {
             if runningTokens[key] == token {
                 ending.ended = true
                 runningTokens[key] = nil
-                if !scope.isEmpty { unindex(key, under: scope) }
+                if !path.isEmpty { unindex(key, under: path) }
                 if let name { tracer?.effectFinished(name) }
             }
             tasks[token] = nil
@@ -183,12 +184,12 @@ extension Reactor {
     }
 
     /// The key work is held under: its id, or for work started without one (at the top or
-    /// inside a child's scope) its run number, in a type no id a user gives can equal.
+    /// inside a child) its run number, in a type no id a user gives can equal.
     @usableFromInline
     static func key(of id: AnyHashable?, token: Int) -> AnyHashable {
         guard let id else { return AnyHashable(AnonymousWork(token: token)) }
-        if let scoped = id.base as? ChildWorkID, scoped.id == nil {
-            return AnyHashable(ChildWorkID(scope: scoped.scope, id: AnyHashable(AnonymousWork(token: token))))
+        if let childWork = id.base as? ChildWorkID, childWork.id == nil {
+            return AnyHashable(ChildWorkID(path: childWork.path, id: AnyHashable(AnonymousWork(token: token))))
         }
         return id
     }
@@ -198,7 +199,7 @@ extension Reactor {
     @usableFromInline
     func stop(_ id: AnyHashable, supersededBy newer: String? = nil) {
         guard let token = runningTokens.removeValue(forKey: id) else { return }
-        if let scope = (id.base as? ChildWorkID)?.scope { unindex(id, under: scope) }
+        if let path = (id.base as? ChildWorkID)?.path { unindex(id, under: path) }
         tasks[token]?.cancel()
         if let tracer {
             tracer.effectCancelled(ReactorTracer.describe(effect: id, token: token), supersededBy: newer)

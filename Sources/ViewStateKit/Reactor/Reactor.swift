@@ -146,14 +146,14 @@ open class Reactor<Action, Mutation, State> {
     @usableFromInline @exclusivity(unchecked) final var holdsShared = false
     /// Whether any child is declared: the one check the action and mutation paths pay without children.
     @usableFromInline @exclusivity(unchecked) final var hasChildren = false
-    /// The running work of children, under each non-empty prefix of its scope: what a reduce
+    /// The running work of children, under each non-empty prefix of its child's path: what a reduce
     /// that changed a child's place checks, and only that (N7).
-    @exclusivity(unchecked) final var workUnder: [[ChildScope]: Set<AnyHashable>] = [:]
-    /// For each child scope with running work, whether that child is still in a root state.
-    final var childPresence: [[ChildScope]: (UnsafeRawPointer) -> Bool] = [:]
-    /// The scopes in ``childPresence``, by the reactor's own place they are under (the first
+    @exclusivity(unchecked) final var workUnder: [[ChildLocation]: Set<AnyHashable>] = [:]
+    /// For each child path with running work, whether that child is still in a root state.
+    final var childPresence: [[ChildLocation]: (UnsafeRawPointer) -> Bool] = [:]
+    /// The paths in ``childPresence``, by the reactor's own place they are under (the first
     /// step of each): what a reduce of the reactor's own looks at, place by place (N7).
-    final var presenceByPlace: [AnyHashable: Set<[ChildScope]>] = [:]
+    final var presenceByPlace: [AnyHashable: Set<[ChildLocation]>] = [:]
     /// How many times a reduce of the reactor's own asked a working child whether it is still
     /// there: what rule N7's test counts.
     final var ownReducePresenceChecks = 0

@@ -86,11 +86,11 @@ package final class ReactorTracer {
     }
 
     /// An effect as written: its id and run number, `"search" #2`, or `#3` without an id; a
-    /// child's work is prefixed with the scopes it runs in, `first › "tick" #4`.
+    /// child's work is prefixed with the child's location, `first › "tick" #4`.
     static func describe(effect id: AnyHashable?, token: Int) -> String {
         switch id?.base {
-        case let scoped as ChildWorkID:
-            (scoped.scope.map(\.description) + [describe(effect: scoped.id, token: token)])
+        case let childWork as ChildWorkID:
+            (childWork.path.map(\.description) + [describe(effect: childWork.id, token: token)])
                 .joined(separator: " › ")
         case nil, is AnonymousWork:
             "#\(token)"

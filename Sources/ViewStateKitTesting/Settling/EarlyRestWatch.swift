@@ -26,7 +26,7 @@ final class EarlyRestWatch {
     /// Called as a state arrives during the wait.
     func look() {
         guard markerPassed.withLock({ $0 }), !FollowedActivity.movedSinceRest(for: test),
-              !WorkScope.hasReleasedWork(of: test) else { return }
+              !FollowedWork.hasReleasedWork(of: test) else { return }
         sawEarlyRest = true
     }
 

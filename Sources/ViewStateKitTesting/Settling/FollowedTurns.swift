@@ -9,10 +9,10 @@ import Musl
 internal import ViewStateKitSupport
 /// How followed jobs run: each in a turn of the main queue, on the engine's own lane, with the
 /// main-actor work it posts bracketed so that what that work enqueues is followed too.
-extension WorkScope {
+extension FollowedWork {
     /// Counts `job` for each of `owners` and gives it a turn of the main queue, in which it runs
     /// on the engine's lane, owned by them (see ``runTurn(of:owners:)``).
-    static func runFollowed(_ job: UnownedJob, owners: [WorkScope]) {
+    static func runFollowed(_ job: UnownedJob, owners: [FollowedWork]) {
         let task = RuntimeAccess.task(of: job)
         for owner in owners {
             if let task { owner.remember(task) }
@@ -25,7 +25,7 @@ extension WorkScope {
             if settles { settleLater(owner, of: owner.step?.test) }
         }
         if let turn = current, turn.takesFollowUps, turn.followUps.count < followUpLimit,
-           turn.scopes.elementsEqual(owners, by: ===) {
+           turn.owners.elementsEqual(owners, by: ===) {
             return turn.followUps.append(job)  // runs in this turn, right after the job that enqueued it
         }
         DispatchQueue.main.async { runTurn(of: job, owners: owners) }
@@ -62,7 +62,7 @@ extension WorkScope {
 
     /// A turn: on the main queue, runs `job` on the lane, then the follow-ups it and they
     /// enqueue, one at a time, while holding the main queue (see ``mainQueueHold``).
-    private static func runTurn(of job: UnownedJob, owners: [WorkScope]) {
+    private static func runTurn(of job: UnownedJob, owners: [FollowedWork]) {
         let (turn, holds) = laneHolds.withLock { $0.begin() }
         let done = DispatchSemaphore(value: 0)
         lane.async {
@@ -98,7 +98,7 @@ extension WorkScope {
     /// Runs `body` with `owners` owning every job it enqueues and, on the main queue, brackets
     /// the main-actor jobs it enqueues between an opener and a closer: what those jobs enqueue
     /// belongs to `owners` too.
-    private static func owning<T>(_ owners: [WorkScope], takingFollowUps: Bool = false,
+    private static func owning<T>(_ owners: [FollowedWork], takingFollowUps: Bool = false,
                                   _ body: (OwnerList) throws -> T) rethrows -> T {
         let previous = current
         // Only from the main queue and the lane, while a turn holds the main queue: brackets
@@ -117,22 +117,22 @@ extension WorkScope {
         return try body(list)
     }
 
-    static func owning<T>(_ owners: [WorkScope], _ body: () throws -> T) rethrows -> T {
+    static func owning<T>(_ owners: [FollowedWork], _ body: () throws -> T) rethrows -> T {
         try owning(owners) { _ in try body() }
     }
 
-    /// The scopes a thread's jobs belong to: set while a counted job runs, or inside `run`; in a
+    /// The followed works a thread's jobs belong to: set while a counted job runs, or inside `run`; in a
     /// turn of the main queue, also the jobs that run next in it.
     final class OwnerList: @unchecked Sendable {
-        // @unchecked: `scopes` is immutable; `followUps` is used only by the thread it is current on.
-        let scopes: [WorkScope]
+        // @unchecked: `owners` is immutable; `followUps` is used only by the thread it is current on.
+        let owners: [FollowedWork]
         let takesFollowUps: Bool
         /// The newest task id when the list opened its bracket: a task made later is the
         /// bracket's new work; an older one, resumed from a main-queue block, is not.
         let newestTaskID: UInt64
         var followUps: [UnownedJob] = []
-        init(_ scopes: [WorkScope], takesFollowUps: Bool, newestTaskID: UInt64 = 0) {
-            self.scopes = scopes
+        init(_ owners: [FollowedWork], takesFollowUps: Bool, newestTaskID: UInt64 = 0) {
+            self.owners = owners
             self.takesFollowUps = takesFollowUps
             self.newestTaskID = newestTaskID
         }

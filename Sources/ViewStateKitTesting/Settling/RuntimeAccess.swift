@@ -13,15 +13,15 @@ internal import ViewStateKitSupport
 /// place (the DocC article "How the test engine follows work" lists it for users):
 ///
 /// 1. **The global-enqueue hook** (`swift_task_enqueueGlobal_hook`, a variable the runtime
-///    exports and calls for every job enqueued on the global executor): how a ``WorkScope`` sees
+///    exports and calls for every job enqueued on the global executor): how a ``FollowedWork`` sees
 ///    the jobs its work makes. The hook found at install (another library's, such as
-///    swift-concurrency-extras' `withMainSerialExecutor`) is kept and given the jobs no scope
+///    swift-concurrency-extras' `withMainSerialExecutor`) is kept and given the jobs no followed work
 ///    owns that the test which found it enqueues; ``ensureHook()`` puts the engine's back when
 ///    another library has replaced it.
 ///    `swift_task_enqueueGlobal` puts a job that yielded under ``FollowedJobExecutor`` back
 ///    through the hook.
 /// 2. **A job's task** (`swift_task_getJobTaskId`, and the job's address being its task's
-///    address when it is one): how a scope follows a task wherever it goes, by address and id.
+///    address when it is one): how a followed work follows a task wherever it goes, by address and id.
 /// 3. **The current executor** (`swift_task_getCurrentExecutor`): how work that runs on an
 ///    actor's own executor is told apart, to say so (rule R10).
 /// 4. **An executor reference's layout** (two words, the identity first): how an executor is
@@ -58,12 +58,12 @@ enum RuntimeAccess {
 
     /// The engine's hook (see ``route(_:_:owners:found:enqueuedIn:)``).
     private static let hook: Hook = { job, original in
-        route(job, original, owners: WorkScope.owners(of: job), found: realSlotFoundHook.withLock { $0 },
+        route(job, original, owners: FollowedWork.owners(of: job), found: realSlotFoundHook.withLock { $0 },
               enqueuedIn: CallSite.currentTest)
     }
 
     /// Another library's hook, found in a slot: at install, before any step (the process's,
-    /// given every job no scope owns), or by a step of a Swift Testing test, which replaced it
+    /// given every job no followed work owns), or by a step of a Swift Testing test, which replaced it
     /// (given only that test's).
     struct FoundHook: Equatable, @unchecked Sendable {
         // @unchecked: the address is a function's, only compared and called.
@@ -74,15 +74,15 @@ enum RuntimeAccess {
         var atInstall = false
     }
 
-    /// Where the engine's hook sends `job`: when scopes own it, to their turns, counted;
+    /// Where the engine's hook sends `job`: when followed works own it, to their turns, counted;
     /// otherwise to the hook `found` (another library's) when it was found at install or the job
     /// is enqueued in the test that found it, or to the runtime's own path. So a hook another
     /// library leaves behind when its block ends (swift-concurrency-extras'
     /// `withMainSerialExecutor` does) reaches at most the rest of the test that used it, never
     /// the process's other tests and jobs.
-    static func route(_ job: UnownedJob, _ original: Original, owners: [WorkScope], found: FoundHook?,
+    static func route(_ job: UnownedJob, _ original: Original, owners: [FollowedWork], found: FoundHook?,
                       enqueuedIn test: @autoclosure () -> String?) {
-        guard owners.isEmpty else { return WorkScope.runFollowed(job, owners: owners) }
+        guard owners.isEmpty else { return FollowedWork.runFollowed(job, owners: owners) }
         guard let found, found.atInstall || found.test == test() else { return original(job) }
         unsafeBitCast(found.address, to: Hook.self)(job, original)
     }
@@ -118,7 +118,7 @@ enum RuntimeAccess {
 
     /// Makes sure the engine's hook is in the slot the current task's steps check (the
     /// runtime's, unless a test gave its task a ``HookSlot``): puts it back when another library
-    /// has emptied the slot or put its own there, keeping that one for the jobs no scope owns.
+    /// has emptied the slot or put its own there, keeping that one for the jobs no followed work owns.
     @discardableResult
     static func ensureHook() -> HookFinding {
         if let standIn = stepHookSlot {
@@ -175,7 +175,7 @@ enum RuntimeAccess {
         _ = ensureHook(in: slot) { found in
             realSlotFoundHook.withLock { $0 = found.map { FoundHook(address: $0.address, test: nil, atInstall: true) } }
         }
-        return WorkScope.probe()
+        return FollowedWork.probe()
     }()
 
     // MARK: Jobs, tasks and executors

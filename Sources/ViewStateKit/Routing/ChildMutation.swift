@@ -8,23 +8,23 @@ package struct ChildMutation {
     /// The child's own mutation; `nil` for the child's removal (a dismissal, a pop).
     @usableFromInline package let mutation: Any?
     /// The child's place from the root, outermost first.
-    @usableFromInline package let scope: [ChildScope]
+    @usableFromInline package let path: [ChildLocation]
     /// The node whose own state the reduce changes: the child, or for a removal its parent (N4).
-    @usableFromInline let changed: [ChildScope]
+    @usableFromInline let changed: [ChildLocation]
     /// Makes the change in the root's state, behind the pointer: the child's `reduce`, in place.
     @usableFromInline let apply: (UnsafeMutableRawPointer) -> Void
 
     @inlinable
-    init(mutation: Any?, scope: [ChildScope], changed: [ChildScope], apply: @escaping (UnsafeMutableRawPointer) -> Void) {
+    init(mutation: Any?, path: [ChildLocation], changed: [ChildLocation], apply: @escaping (UnsafeMutableRawPointer) -> Void) {
         self.mutation = mutation
-        self.scope = scope
+        self.path = path
         self.changed = changed
         self.apply = apply
     }
 
     /// How the mutation reads in a trace and a test's failure: its place, then the mutation.
     package var description: String {
-        let place = scope.map(\.description).joined(separator: " › ")
+        let place = path.map(\.description).joined(separator: " › ")
         return mutation.map { place + " › " + ValueDescription.describe($0) } ?? place + " dismissed"
     }
 

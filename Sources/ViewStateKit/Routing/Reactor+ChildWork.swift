@@ -25,13 +25,13 @@ extension Reactor {
         }
     }
 
-    /// Stops the running work under `scope` (not empty) whose child is no longer in `state`.
+    /// Stops the running work under `path` (not empty) whose child is no longer in `state`.
     /// Each child's presence is asked once, however much work it runs.
-    func stopWorkOfAbsentChildren(under scope: [ChildScope], in state: State) {
-        guard let keys = workUnder[scope] else { return }
-        var present: [[ChildScope]: Bool] = [:]
+    func stopWorkOfAbsentChildren(under path: [ChildLocation], in state: State) {
+        guard let keys = workUnder[path] else { return }
+        var present: [[ChildLocation]: Bool] = [:]
         for key in keys {
-            guard let chain = (key.base as? ChildWorkID)?.scope else { continue }
+            guard let chain = (key.base as? ChildWorkID)?.path else { continue }
             let isPresent = present[chain] ?? (self.isPresent(chain, in: state) ?? true)
             present[chain] = isPresent
             if !isPresent { stop(key) }
@@ -39,7 +39,7 @@ extension Reactor {
     }
 
     /// Whether the child at `chain` is in `state`; `nil` when no work of its was ever indexed.
-    func isPresent(_ chain: [ChildScope], in state: State) -> Bool? {
+    func isPresent(_ chain: [ChildLocation], in state: State) -> Bool? {
         guard let presence = childPresence[chain] else { return nil }
         return Self.ask(presence, in: state)
     }
@@ -54,36 +54,36 @@ extension Reactor {
     }
 
     @usableFromInline
-    func childStartsWork(at scope: [ChildScope], isPresent: @escaping (UnsafeRawPointer) -> Bool) {
-        if childPresence.updateValue(isPresent, forKey: scope) == nil {
-            presenceByPlace[scope[0].place, default: []].insert(scope)
+    func childStartsWork(at path: [ChildLocation], isPresent: @escaping (UnsafeRawPointer) -> Bool) {
+        if childPresence.updateValue(isPresent, forKey: path) == nil {
+            presenceByPlace[path[0].place, default: []].insert(path)
         }
     }
-    /// Files running work under every prefix of its child's scope (not under the root's `[]`:
+    /// Files running work under every prefix of its child's path (not under the root's `[]`:
     /// a check at the root asks every child in ``childPresence`` instead, so starting and
     /// stopping work never touches a set that grows with every child's work).
-    func index(_ key: AnyHashable, under scope: [ChildScope]) {
-        for length in 1...scope.count {
-            workUnder[Array(scope.prefix(length)), default: []].insert(key)
+    func index(_ key: AnyHashable, under path: [ChildLocation]) {
+        for length in 1...path.count {
+            workUnder[Array(path.prefix(length)), default: []].insert(key)
         }
     }
 
     /// Takes work that ended or was stopped out of the index; a child with no work left is
     /// forgotten.
-    func unindex(_ key: AnyHashable, under scope: [ChildScope]) {
-        for length in 1...scope.count {
-            let prefix = Array(scope.prefix(length))
+    func unindex(_ key: AnyHashable, under path: [ChildLocation]) {
+        for length in 1...path.count {
+            let prefix = Array(path.prefix(length))
             workUnder[prefix]?.remove(key)
             if workUnder[prefix]?.isEmpty == true { workUnder[prefix] = nil }
         }
-        forgetPresenceIfIdle(scope)
+        forgetPresenceIfIdle(path)
     }
 
-    /// Forgets how to find the child at `scope` once no work of its runs.
-    func forgetPresenceIfIdle(_ scope: [ChildScope]) {
-        guard workUnder[scope] == nil, childPresence.removeValue(forKey: scope) != nil else { return }
-        let place = scope[0].place
-        presenceByPlace[place]?.remove(scope)
+    /// Forgets how to find the child at `path` once no work of its runs.
+    func forgetPresenceIfIdle(_ path: [ChildLocation]) {
+        guard workUnder[path] == nil, childPresence.removeValue(forKey: path) != nil else { return }
+        let place = path[0].place
+        presenceByPlace[place]?.remove(path)
         if presenceByPlace[place]?.isEmpty == true { presenceByPlace[place] = nil }
     }
 }

@@ -2,7 +2,7 @@
 /// and screens, the child's id. Written in traces and warnings as `\State.rows[3]`,
 /// `\State.path[#0]`, `.detail`.
 @usableFromInline
-package struct ChildScope: Hashable, CustomStringConvertible {
+package struct ChildLocation: Hashable, CustomStringConvertible {
     /// The place: its key path in the parent's state, or its case's name.
     @usableFromInline package let place: AnyHashable
     /// The child's id among the place's children (a row's, a screen's), or `nil`.
@@ -19,13 +19,13 @@ package struct ChildScope: Hashable, CustomStringConvertible {
     }
 }
 
-extension ChildScope {
-    /// How a place and an id read in a test's failure, as a child's scope does: `\State.rows[2]`.
+extension ChildLocation {
+    /// How a place and an id read in a test's failure, as a child's location does: `\State.rows[2]`.
     package static func describe(place: AnyKeyPath, id: (some Hashable)?) -> String {
-        ChildScope(place: AnyHashable(place), address: id.map { AnyHashable($0) }).description
+        ChildLocation(place: AnyHashable(place), address: id.map { AnyHashable($0) }).description
     }
 
-    /// Whether this scope's address is `id`: a row's id, or a screen's `StackID`, which a test
+    /// Whether this location's address is `id`: a row's id, or a screen's `StackID`, which a test
     /// may write as a number (`id: 1`).
     package func isAddress(_ id: some Hashable) -> Bool {
         guard let address else { return false }

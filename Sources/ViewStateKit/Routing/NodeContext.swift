@@ -12,7 +12,7 @@ enum Routed<Address, Payload> {
 }
 
 /// A node of the tree of children, as actions reach it: where its state is in the root's state,
-/// how its effects reach the root, and its place from the root (its work's scope). One object,
+/// how its effects reach the root, and its place from the root (its work's path). One object,
 /// made when an action first reaches the child and kept by the child's place (``LastNode``);
 /// its closures hold no state, only how to find it.
 @MainActor @usableFromInline
@@ -27,23 +27,23 @@ final class NodeContext<State, Mutation> {
     /// Changes this node's state in the root's state behind the pointer (nothing once the node
     /// has gone away): how a ``ChildMutation`` reaches its child, in place.
     @usableFromInline let modify: @MainActor (UnsafeMutableRawPointer, (inout State) -> Void) -> Void
-    /// Runs an effect of this node: its mutations carried to it, its work scoped.
+    /// Runs an effect of this node: its mutations carried to it, its work kept apart as its own.
     @usableFromInline let perform: @MainActor (Effect<Mutation>) -> Void
     /// This node's place, outermost first; empty at the root.
-    @usableFromInline let scope: [ChildScope]
+    @usableFromInline let path: [ChildLocation]
     /// How the tags of this node's actions are read, for its places to pass the others by.
     @usableFromInline let actionLayout: EnumLayout?
 
     @inlinable
     init(runtime: any ChildRuntime, read: @escaping @MainActor (UnsafeRawPointer) -> State?, current: @escaping @MainActor () -> State?,
          modify: @escaping @MainActor (UnsafeMutableRawPointer, (inout State) -> Void) -> Void,
-         perform: @escaping @MainActor (Effect<Mutation>) -> Void, scope: [ChildScope], actionLayout: EnumLayout?) {
+         perform: @escaping @MainActor (Effect<Mutation>) -> Void, path: [ChildLocation], actionLayout: EnumLayout?) {
         self.runtime = runtime
         self.read = read
         self.current = current
         self.modify = modify
         self.perform = perform
-        self.scope = scope
+        self.path = path
         self.actionLayout = actionLayout
     }
 
@@ -54,7 +54,7 @@ final class NodeContext<State, Mutation> {
 protocol ChildRuntime: AnyObject {
     /// An action reached a child that is not there (N5): warn, or fail the test sending it.
     func reportMissingChild(at place: String, action: Any)
-    /// Work is about to start inside the child at `scope`: `isPresent` tells, from a root
+    /// Work is about to start inside the child at `path`: `isPresent` tells, from a root
     /// state, whether that child is still there (N4).
-    func childStartsWork(at scope: [ChildScope], isPresent: @escaping (UnsafeRawPointer) -> Bool)
+    func childStartsWork(at path: [ChildLocation], isPresent: @escaping (UnsafeRawPointer) -> Bool)
 }

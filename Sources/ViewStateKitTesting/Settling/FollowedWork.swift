@@ -11,7 +11,7 @@ internal import ViewStateKitSupport
 /// The work one step of a test starts — the work a `ManualClock` advance wakes, the effects of
 /// a `ReactorTester.send`, the work a `FakeReplies` release resumes — followed until it rests.
 ///
-/// **What belongs to the scope.** Work started inside ``run(_:)``, and everything that work
+/// **What belongs to the followed work.** Work started inside ``run(_:)``, and everything that work
 /// starts in turn:
 /// - each job it enqueues on the global executor (a nonisolated function, an actor's turn, a
 ///   detached task, a continuation resumed there), seen through the runtime's global-enqueue
@@ -21,14 +21,14 @@ internal import ViewStateKitSupport
 ///   actor from an actor): such a job stands on the main queue between an opener and a closer
 ///   that the running job posts when it starts and when it ends. While a counted job runs, its
 ///   turn holds the main queue, so these brackets never overlap, and what a main-actor job in a
-///   bracket enqueues belongs to the bracket's scopes: the main-actor work a job caused is
+///   bracket enqueues belongs to the bracket's followed works: the main-actor work a job caused is
 ///   followed, and nothing enqueued before it started (FollowedTurns.swift).
 ///
 /// **How it runs.** Each counted job gets a turn of the main queue, in enqueue order, and runs
 /// in it on the engine's own lane, off the main thread, under an executor of the engine's own
 /// (``FollowedJobExecutor``): nonisolated work is neither on the main actor nor on the main
 /// queue, as in the app (a task going on to the main actor is enqueued there, still followed).
-/// The jobs a job enqueues for the same work run next in its turn. The scope's work runs one
+/// The jobs a job enqueues for the same work run next in its turn. The followed work runs one
 /// job at a time, in the same order on every run.
 ///
 /// **When it rests.** When none of its jobs is queued or running: every task of it has ended
@@ -46,19 +46,19 @@ internal import ViewStateKitSupport
 /// happens before the step returns, at the test's next step otherwise (``LateUnseenWork``). A
 /// step also fails when another library replaced the runtime's hook while it ran, and every
 /// step fails when the runtime failed the engine's start-up check (``RuntimeAccess``).
-final class WorkScope: Sendable {
-    /// What the scope counts, read and written under one lock from any thread.
+final class FollowedWork: Sendable {
+    /// What the followed work counts, read and written under one lock from any thread.
     struct Counts {
         /// Counted jobs enqueued and not yet run to their end.
         var pending = 0
         /// Counted jobs so far: what ``settle(within:)`` compares across a marker.
         var counted = 0
-        /// Turns of the main queue running a job of this scope now, and begun so far.
+        /// Turns of the main queue running a job of this followed work now, and begun so far.
         var running = 0
         var begun = 0
         /// Ended when the work rests, while ``settle(within:)`` waits.
         var restGate: Gate?
-        /// The tasks of this scope's work, so their later jobs are followed wherever they start.
+        /// The tasks of this followed work, so their later jobs are followed wherever they start.
         var tasks: Set<RuntimeAccess.TaskRef> = []
         /// Where its work went that the engine cannot follow, each kind once (rule R10).
         var unseen: [UnseenWork] = []
@@ -68,10 +68,10 @@ final class WorkScope: Sendable {
     let counts = Locked(Counts())
     /// The step that follows the work, to report at; `nil` for ``uncounted`` and the start-up probe.
     let step: FollowedStep?
-    /// The stand-in hook slot of the test that made the scope, if it gave one.
+    /// The stand-in hook slot of the test that made the followed work, if it gave one.
     private let hookSlot: RuntimeAccess.HookSlot?
 
-    /// A scope that follows the work of `step` from now until ``settle(within:)`` returns.
+    /// A followed work that follows the work of `step` from now until ``settle(within:)`` returns.
     init(_ step: FollowedStep) {
         self.step = step
         hookSlot = RuntimeAccess.stepHookSlot  // beginStep has made sure of the hook
@@ -93,37 +93,37 @@ final class WorkScope: Sendable {
         RuntimeAccess.ensureHook()  // put back quietly, before the step enqueues anything
     }
 
-    /// A scope that is never opened: the marker of ``uncounted``, and the start-up probe's.
+    /// A followed work that is never opened: the marker of ``uncounted``, and the start-up probe's.
     init(neverOpened: Void) {
         step = nil
         hookSlot = nil
     }
 
     /// The settling itself: what it enqueues (the resumptions its markers and gates make, a
-    /// released reply's settling task) belongs to no scope, so settling is never mistaken for
+    /// released reply's settling task) belongs to no followed work, so settling is never mistaken for
     /// the work's activity.
-    static let uncounted = WorkScope(neverOpened: ())
+    static let uncounted = FollowedWork(neverOpened: ())
 
-    /// Runs `body` on the current thread with this scope as the owner of every job it
+    /// Runs `body` on the current thread with this followed work as the owner of every job it
     /// enqueues: `continuation.resume()`, `reactor.send(action)`.
     func run<T>(_ body: () throws -> T) rethrows -> T {
         try Self.owning([self]) { try body() }
     }
 
-    /// Makes `task` part of this scope's work: its jobs are followed from now on, wherever it
+    /// Makes `task` part of this followed work: its jobs are followed from now on, wherever it
     /// runs (a reactor's effect, started on the main actor).
     func adopt(_ task: Task<Void, Never>) {
         remember(RuntimeAccess.task(task), asRoot: true)
     }
 
-    /// Follows `task` from now on: the latest scope to see a task follows it (a task's address
+    /// Follows `task` from now on: the latest followed work to see a task follows it (a task's address
     /// may be reused once it has ended, so the newest owner is the one to trust).
     func remember(_ task: RuntimeAccess.TaskRef, asRoot: Bool = false) {
-        // The scope this one replaces is let go of after the lock: were this its last
+        // The followed work this one replaces is let go of after the lock: were this its last
         // reference, its deinit, which takes the lock, would otherwise wait for itself.
-        var replaced: WorkScope?
+        var replaced: FollowedWork?
         Self.following.withLock { following in
-            // A test's own task is never its steps' work, and a closed scope follows nothing more.
+            // A test's own task is never its steps' work, and a closed followed work follows nothing more.
             guard !following.steppers.contains(task), !following.closed.contains(ObjectIdentifier(self)) else { return }
             replaced = following.owners.updateValue(self, forKey: task)
             if asRoot { following.roots[task] = step?.test }
@@ -132,7 +132,7 @@ final class WorkScope: Sendable {
         withExtendedLifetime(replaced) {}
     }
 
-    /// Notes that the scope's work went on through `kind` (rule R10).
+    /// Notes that the followed work went on through `kind` (rule R10).
     func noteUnseen(_ kind: UnseenWork.Kind) {
         counts.withLock { counts in
             let unseen = UnseenWork(kind: kind, late: false)
@@ -143,7 +143,7 @@ final class WorkScope: Sendable {
     /// Counts one resumption that ``run(_:)`` is about to make, until the resumed code calls
     /// ``arrive()`` (or ``resumedInPlace()``): a continuation resumed before its task has finished suspending goes on
     /// on the task's own thread instead of as a job the hook would count, so without this the
-    /// scope could rest while that task still runs.
+    /// followed work could rest while that task still runs.
     func expectResumption() {
         counts.withLock {
             $0.pending += 1
@@ -161,7 +161,7 @@ final class WorkScope: Sendable {
             // Its own yield may enqueue it from wherever the resumption left it: not a detour.
             Self.following.withLock { _ = $0.arriving.insert(task) }
         }
-        await Task.yield()  // now a job of this scope, wherever the resumption left the task
+        await Task.yield()  // now a job of this followed work, wherever the resumption left the task
         if let task { Self.following.withLock { _ = $0.arriving.remove(task) } }
         Self.noteIfRunningUnseen()
         jobEnded()
@@ -181,9 +181,9 @@ final class WorkScope: Sendable {
         case stillRunning
     }
 
-    /// Waits until the scope's work rests (see the type's description), or until `limit` of
-    /// real time has passed; then the scope lets go of its work. Waits in the caller's
-    /// isolation, so the wait itself enqueues nothing the scope could mistake for its work.
+    /// Waits until the followed work rests (see the type's description), or until `limit` of
+    /// real time has passed; then the followed work lets go of its work. Waits in the caller's
+    /// isolation, so the wait itself enqueues nothing the followed work could mistake for its work.
     /// One caller: work several may wait for goes through ``settleLater(_:of:)``.
     ///
     /// Work that went where the engine cannot follow it is reported at the step's call site
@@ -273,7 +273,7 @@ final class WorkScope: Sendable {
         postMarker()
     }
 
-    /// Ends following: the scope's tasks are let go of, and remembered as its step's, so work
+    /// Ends following: the followed work's tasks are let go of, and remembered as its step's, so work
     /// that shows itself from where the engine cannot follow it later is reported there.
     func close() {
         let tasks = counts.withLock { $0.tasks }

@@ -7,7 +7,7 @@ struct PlaceSpec<State, Action, Mutation, Child: Feature, Address: Hashable & Se
     /// The key path of the child's place, or `nil` for an enum case (named by ``caseName``).
     @usableFromInline let placeKey: AnyHashable?
     @usableFromInline let caseName: @MainActor () -> String?
-    /// Whether children here have ids of their own (rows, screens), written in their scope.
+    /// Whether children here have ids of their own (rows, screens), written in their location.
     @usableFromInline let identified: Bool
     @usableFromInline let action: @MainActor (Action) -> Routed<Address, Child.Action>?
     /// Makes a child's action the parent's: what an action the child's work sends goes through.
@@ -53,11 +53,11 @@ struct PlaceSpec<State, Action, Mutation, Child: Feature, Address: Hashable & Se
         holdsShared = HoldsShared { childPlaces.value.contains { $0.holdsShared() } }
     }
 
-    /// The child's scope at `address`, below its parent's.
+    /// The child's location at `address`, below its parent's.
     @inlinable
-    func scope(_ address: Address) -> ChildScope {
+    func location(_ address: Address) -> ChildLocation {
         let name = placeKey ?? AnyHashable("." + (caseName() ?? "\(Child.State.self)"))
-        return ChildScope(place: name, address: identified ? AnyHashable(address) : nil)
+        return ChildLocation(place: name, address: identified ? AnyHashable(address) : nil)
     }
 
     @inlinable
@@ -84,7 +84,7 @@ struct PlaceSpec<State, Action, Mutation, Child: Feature, Address: Hashable & Se
                 context.runtime.reportMissingChild(at: describe(address, in: context), action: parentAction)
                 return true
             }
-            if let removal = Self.dismissal(removal, at: address, element: scope(address), in: context) {
+            if let removal = Self.dismissal(removal, at: address, location: location(address), in: context) {
                 context.perform(Effect(kind: .child(removal)))
             }
         case .child(let address, let childAction):
@@ -100,7 +100,7 @@ struct PlaceSpec<State, Action, Mutation, Child: Feature, Address: Hashable & Se
 
     /// The node of the child at `address` below `context`: how its state is read and changed
     /// from the root, and how its effects reach the reactor (its mutations carried back to it,
-    /// its work scoped by its place). Made once for a child, and kept while actions keep
+    /// its work kept apart by its place). Made once for a child, and kept while actions keep
     /// reaching the same one (``LastNode``): its closures read the state afresh each time.
     @inlinable
     func node(in context: NodeContext<State, Mutation>, at address: Address) -> NodeContext<Child.State, Child.Mutation> {
@@ -109,15 +109,15 @@ struct PlaceSpec<State, Action, Mutation, Child: Feature, Address: Hashable & Se
             guard let parent = context.current() else { return nil }
             return read(parent, address)
         }
-        let element = scope(address)
-        let scope = context.scope + [element]
+        let location = location(address)
+        let path = context.path + [location]
         let childModify: @MainActor (UnsafeMutableRawPointer, (inout Child.State) -> Void) -> Void = { root, change in
             context.modify(root) { parent in modify(&parent, address, change) }
         }
         // The child's places held weakly: the node is kept by a place among them (``LastNode``).
         let child = self.child, places = childPlaces
         let maker = ChildMutation.Maker<Child.Mutation> { [weak places] mutation in
-            ChildMutation(mutation: mutation, scope: scope, changed: scope, apply: { root in
+            ChildMutation(mutation: mutation, path: path, changed: path, apply: { root in
                 childModify(root) { child.reduceOwn(mutation, places: places?.value ?? [], into: &$0) }
             })
         }
@@ -130,14 +130,14 @@ struct PlaceSpec<State, Action, Mutation, Child: Feature, Address: Hashable & Se
             runtime: context.runtime, read: childRead, current: childCurrent, modify: childModify,
             perform: { [unowned runtime = context.runtime] effect in
                 if effect.startsWork {
-                    runtime.childStartsWork(at: scope, isPresent: { childRead($0) != nil })
+                    runtime.childStartsWork(at: path, isPresent: { childRead($0) != nil })
                 }
                 // The removal and the lift of actions are made only for the effects that use them.
-                context.perform(effect.placed(maker, scope: element,
-                                              dismissal: { Self.dismissal(removal, at: address, element: element, in: context) },
+                context.perform(effect.placed(maker, location: location,
+                                              dismissal: { Self.dismissal(removal, at: address, location: location, in: context) },
                                               lift: { Self.lift(embed, at: address) }))
             },
-            scope: scope, actionLayout: EnumLayout(Child.Action.self))
+            path: path, actionLayout: EnumLayout(Child.Action.self))
         lastNode.keep(childContext, in: context, at: address)
         return childContext
     }
@@ -146,9 +146,9 @@ struct PlaceSpec<State, Action, Mutation, Child: Feature, Address: Hashable & Se
     /// place, or `nil` when children here cannot be sent away.
     @inlinable
     static func dismissal(_ removal: (@MainActor (inout State, Address) -> Void)?, at address: Address,
-                                element: ChildScope, in context: NodeContext<State, Mutation>) -> ChildMutation? {
+                                location: ChildLocation, in context: NodeContext<State, Mutation>) -> ChildMutation? {
         guard let removal else { return nil }
-        return ChildMutation(mutation: nil, scope: context.scope + [element], changed: context.scope, apply: { root in
+        return ChildMutation(mutation: nil, path: context.path + [location], changed: context.path, apply: { root in
             context.modify(root) { parent in removal(&parent, address) }
         })
     }
@@ -173,7 +173,7 @@ struct PlaceSpec<State, Action, Mutation, Child: Feature, Address: Hashable & Se
 
     @usableFromInline
     func describe(_ address: Address, in context: NodeContext<State, Mutation>) -> String {
-        let scope = context.scope + [scope(address)]
-        return scope.map(\.description).joined(separator: " › ")
+        let path = context.path + [location(address)]
+        return path.map(\.description).joined(separator: " › ")
     }
 }

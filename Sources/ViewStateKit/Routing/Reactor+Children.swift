@@ -10,7 +10,7 @@ extension Reactor: ChildRuntime {
         let context = NodeContext(runtime: self, read: { $0.assumingMemoryBound(to: State.self).pointee },
                     current: { [unowned self] in currentState },
                     modify: { root, change in change(&root.assumingMemoryBound(to: State.self).pointee) },
-                    perform: { [unowned self] in perform($0) }, scope: [], actionLayout: EnumLayout(Action.self))
+                    perform: { [unowned self] in perform($0) }, path: [], actionLayout: EnumLayout(Action.self))
         madeRootContext = context
         return context
     }
